@@ -1,0 +1,44 @@
+"""``/help`` and ``/about``: what the bot does, how to start each game, version and credits."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import T, user_language
+
+if TYPE_CHECKING:
+    from bot import TableBot
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    def _lang(self, interaction: discord.Interaction) -> str:
+        return user_language(interaction, self.bot.config.default_language)
+
+    @app_commands.command(
+        name=T("help", "cmd-help.name"),
+        description=T("How to play with this bot", "cmd-help.description"),
+    )
+    async def help(self, interaction: discord.Interaction) -> None:
+        lang = self._lang(interaction)
+        text = self.bot.loc.text(lang, "help-text")
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(
+        name=T("about", "cmd-about.name"),
+        description=T("Version and credits", "cmd-about.description"),
+    )
+    async def about(self, interaction: discord.Interaction) -> None:
+        lang = self._lang(interaction)
+        text = self.bot.loc.text(lang, "about-text", version=self.bot.version)
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(HelpCog(bot))

@@ -1,0 +1,131 @@
+"""How a game plugs into the table: its engine, and how its messages look.
+
+A game cog creates one :class:`GamePlugin` and registers it with the table cog, which owns
+the lobby, seats, locks, saving and posting. The plugin only turns a state into screens.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cogs.screens import Button, Screen
+from games.engine import Action, Engine, Event, GameInfo
+from games.table import Table
+from locales import Localizer
+
+if TYPE_CHECKING:
+    import discord
+
+    from cogs.table import TableCog
+
+
+@dataclass
+class TableContext:
+    """Everything a screen is drawn from (read-only for the plugin)."""
+
+    game_id: int
+    version: int
+    table: Table
+    state: Any
+    language: str
+    loc: Localizer
+
+    def t(self, key: str, **args: Any) -> str:
+        return self.loc.text(self.language, key, **args)
+
+    def name(self, seat: int) -> str:
+        return self.table.seats[seat].name
+
+    def mention(self, seat: int) -> str:
+        user_id = self.table.seats[seat].user_id
+        return f"<@{user_id}>" if user_id else self.name(seat)
+
+
+def action_payload(action: Action) -> str:
+    """A control's payload for an engine action (compact JSON, kept short for custom_ids)."""
+    return "a" + json.dumps(action, separators=(",", ":"))
+
+
+def action_button(label: str, action: Action, **style: Any) -> Button:
+    return Button(label=label, payload=action_payload(action), **style)
+
+
+class GamePlugin:
+    """Defaults every game shares; a game cog subclasses and overrides the screens."""
+
+    engine: Engine
+    emoji: str = "🎲"
+
+    @property
+    def info(self) -> GameInfo:
+        return self.engine.INFO
+
+    @property
+    def kind(self) -> str:
+        return self.info.kind
+
+    def title(self, loc: Localizer, language: str) -> str:
+        return loc.text(language, f"game-{self.kind}")
+
+    def option_label(self, loc: Localizer, language: str, name: str, value: Any) -> str:
+        key = f"option-{name}-{str(value).lower()}"
+        return loc.text(language, key) if loc.has(key) else str(value)
+
+    def new_state(self, table: Table) -> Any:
+        return self.engine.new_game(len(table.seats), table.seed, table.options)
+
+    def turn_key(self, state: Any) -> str:
+        """A new channel message starts whenever this changes (else the turn message is edited)."""
+        return ",".join(map(str, self.engine.to_move(state)))
+
+    def turn_screen(self, ctx: TableContext) -> Screen:
+        """The public message of the current turn (runs in a worker thread: may render)."""
+        raise NotImplementedError
+
+    def final_screen(self, ctx: TableContext) -> Screen:
+        raise NotImplementedError
+
+    def event_lines(self, ctx: TableContext, events: list[Event]) -> list[str]:
+        """Public one-line texts for what just happened (secret events left out)."""
+        lines = []
+        for event in events:
+            if "to" in event:
+                continue
+            key = f"{self.key_prefix}-event-{event['type']}"
+            if ctx.loc.has(key):
+                args = {k: v for k, v in event.items() if k != "type"}
+                if "seat" in args:
+                    args["player"] = ctx.name(args["seat"])
+                lines.append(ctx.t(key, **_fluent_args(args)))
+        return lines
+
+    key_prefix: str = "game"
+
+    async def on_ui(
+        self,
+        cog: TableCog,
+        interaction: discord.Interaction,
+        game_id: int,
+        verb: str,
+        values: list[str],
+    ) -> None:
+        """Game-specific controls (payload ``u:<verb>``); none by default."""
+        raise NotImplementedError
+
+    async def after_change(self, cog: TableCog, ctx: TableContext, events: list[Event]) -> None:
+        """Hook after a saved change (Stella sends its DMs here)."""
+
+
+def _fluent_args(args: dict[str, Any]) -> dict[str, Any]:
+    """Fluent takes strings and numbers; lists become comma-separated text."""
+    clean: dict[str, Any] = {}
+    for key, value in args.items():
+        if isinstance(value, bool):
+            clean[key] = int(value)
+        elif isinstance(value, list | tuple):
+            clean[key] = ", ".join(map(str, value))
+        elif isinstance(value, int | float | str):
+            clean[key] = value
+    return clean

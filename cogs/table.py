@@ -1,0 +1,501 @@
+"""The table: lobby, seats, locks, saving and posting, shared by the three games.
+
+Every change runs under the channel's lock: load -> apply -> save (version-checked) -> reply.
+Game cogs register a :class:`~cogs.plugin.GamePlugin`; this cog does the rest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import T, guild_language, user_language
+from cogs.lobby import lobby_screen, parse_option_value
+from cogs.plugin import GamePlugin, TableContext
+from cogs.screens import Screen, build_view
+from games import table as tables
+from games.engine import CHANCE, Action, Event, RulesError, settle
+from games.table import Table
+from storage import ChannelBusy, GameRecord, StaleVersion
+
+if TYPE_CHECKING:
+    from bot import TableBot
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()
+USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+LOBBY_VERBS = {"join", "leave", "start", "cancel", "bot"}
+MAX_AUTOMATIC_STEPS = 2000  # a safety net: an engine bug must not spin the bot forever
+
+
+class TableCog(commands.Cog):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        self.plugins: dict[str, GamePlugin] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def loc(self):
+        return self.bot.loc
+
+    def register(self, plugin: GamePlugin) -> None:
+        self.plugins[plugin.kind] = plugin
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    def lang(self, interaction: discord.Interaction) -> str:
+        return user_language(interaction, self.bot.config.default_language)
+
+    async def tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
+        """A private answer in the user's language (a reply, or a follow-up if already replied)."""
+        text = self.loc.text(self.lang(interaction), key, **args)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    # ---- opening a table -------------------------------------------------------------
+
+    async def open_table(
+        self, interaction: discord.Interaction, plugin: GamePlugin, options: dict[str, Any]
+    ) -> None:
+        """``/<game> new``: a lobby message in this channel (or thread)."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.tell(interaction, "table-error-guild-only")
+            return
+        settings = {option.name: option.default for option in plugin.info.options}
+        settings.update({k: v for k, v in options.items() if v is not None})
+        user = interaction.user
+        table = tables.open_table(
+            plugin.kind,
+            user.id,
+            user.display_name,
+            guild_language(interaction, self.bot.config.default_language),
+            settings,
+        )
+        async with self.lock(interaction.channel_id):
+            try:
+                record = await self.bot.db.create_game(
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id,
+                    kind=plugin.kind,
+                    snapshot=table.to_json(),
+                )
+            except ChannelBusy:
+                await self.tell(interaction, "table-error-channel-busy")
+                return
+        screen = lobby_screen(plugin, self.loc, record.id, record.version, table)
+        await interaction.response.send_message(
+            screen.text,
+            view=build_view(record.id, record.version, screen.rows),
+            allowed_mentions=NO_PINGS,
+        )
+
+    # ---- every click lands here -------------------------------------------------------
+
+    async def on_control(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        payload: str,
+        values: list[str],
+    ) -> None:
+        record = await self.bot.db.load_game(game_id)
+        in_dm = interaction.guild_id is None
+        if record is None or (not in_dm and record.channel_id != interaction.channel_id):
+            await self.tell(interaction, "table-error-unknown-game")
+            return
+        plugin = self.plugins.get(record.kind)
+        if plugin is None:
+            await self.tell(interaction, "table-error-unknown-game")
+            return
+        if payload.startswith("u:"):
+            await plugin.on_ui(self, interaction, game_id, payload[2:], values)
+            return
+        async with self.lock(record.channel_id):
+            record = await self.bot.db.load_game(game_id)
+            assert record is not None
+            if record.status not in (tables.LOBBY, tables.ACTIVE):
+                await self.tell(interaction, "table-error-closed")
+                return
+            table = Table.from_json(record.snapshot)
+            if payload in LOBBY_VERBS or payload.startswith("opt:"):
+                await self._lobby_control(
+                    interaction, plugin, record, table, version, payload, values
+                )
+            elif payload.startswith("a"):
+                await self._game_control(
+                    interaction, plugin, record, table, version, payload, values
+                )
+            else:
+                await self.tell(interaction, "table-error-unknown-control")
+
+    # ---- lobby ------------------------------------------------------------------------
+
+    async def _lobby_control(
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        version: int,
+        payload: str,
+        values: list[str],
+    ) -> None:
+        user = interaction.user
+        info = plugin.info
+        # Join, leave, start and cancel mean the same at any version; adding a computer
+        # seat does not, so a double click on an old lobby adds one seat only.
+        if payload == "bot" and version != record.version:
+            await self.tell(interaction, "table-error-stale")
+            return
+        try:
+            if payload == "join":
+                tables.join(table, info, user.id, user.display_name)
+            elif payload == "leave":
+                tables.leave_lobby(table, user.id)
+            elif payload == "start":
+                tables.start(table, info, user.id, seed=secrets.randbits(62))
+            elif payload == "cancel":
+                tables.cancel(table, user.id, _can_manage(interaction))
+            elif payload == "bot":
+                name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
+                tables.add_computer(table, info, user.id, name)
+            else:
+                name = payload[4:]
+                value = parse_option_value(info, name, values[0] if values else "")
+                tables.set_option(table, info, user.id, name, value)
+        except RulesError as error:
+            await self.tell(interaction, error.key, **error.args_)
+            return
+        if table.status == tables.ACTIVE:
+            await self._start_game(interaction, plugin, record, table)
+            return
+        try:
+            new_version = await self.bot.db.save_game(
+                record.id, record.version, table.to_json(), status=table.status
+            )
+        except StaleVersion:
+            await self.tell(interaction, "table-error-stale")
+            return
+        screen = lobby_screen(plugin, self.loc, record.id, new_version, table)
+        await interaction.response.edit_message(
+            content=screen.text,
+            view=build_view(record.id, new_version, screen.rows),
+            allowed_mentions=NO_PINGS,
+        )
+
+    async def _start_game(
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+    ) -> None:
+        state = plugin.new_state(table)
+        moves: list[tuple[int | None, Action, str]] = []
+        events = self._advance(plugin, table, state, moves, record.version + 1)
+        lobby = lobby_screen(plugin, self.loc, record.id, record.version + 1, table)
+        await self._commit(interaction, plugin, record, table, state, moves, events, lobby=lobby)
+
+    # ---- in-game actions --------------------------------------------------------------
+
+    async def _game_control(
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        version: int,
+        payload: str,
+        values: list[str],
+    ) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await self.tell(interaction, "table-error-not-seated")
+            return
+        if record.status != tables.ACTIVE or table.state is None:
+            await self.tell(interaction, "table-error-not-started")
+            return
+        # A control is out of date once its seat acted after it was issued.
+        if version > record.version or version < table.acted_at[seat]:
+            await self.tell(interaction, "table-error-stale")
+            return
+        action = _decode_action(payload[1:] or (values[0] if values else ""))
+        if action is None:
+            await self.tell(interaction, "table-error-unknown-control")
+            return
+        await self.play(
+            interaction, plugin, record, table, seat, action, f"user:{interaction.user.id}"
+        )
+
+    async def play(
+        self,
+        interaction: discord.Interaction | None,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        seat: int,
+        action: Action,
+        actor: str,
+    ) -> bool:
+        """Apply one action (caller holds the lock), then save and show the result."""
+        state = plugin.engine.from_json(table.state or {})
+        try:
+            events = plugin.engine.apply(state, seat, action)
+        except RulesError as error:
+            if interaction is not None:
+                await self.tell(interaction, error.key, **error.args_)
+            return False
+        moves: list[tuple[int | None, Action, str]] = [(seat, action, actor)]
+        new_version = record.version + 1
+        table.acted_at[seat] = new_version
+        events += self._advance(plugin, table, state, moves, new_version)
+        await self._commit(interaction, plugin, record, table, state, moves, events)
+        return True
+
+    def _advance(
+        self,
+        plugin: GamePlugin,
+        table: Table,
+        state: Any,
+        moves: list[tuple[int | None, Action, str]],
+        new_version: int,
+    ) -> list[Event]:
+        """Chance steps and the moves of computer seats and of players who left."""
+        engine = plugin.engine
+        events: list[Event] = []
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            for outcome, happened in settle(engine, state):
+                moves.append((None, outcome, "chance"))
+                events += happened
+            automatic = [
+                seat
+                for seat in engine.to_move(state)
+                if seat != CHANCE and (table.seats[seat].computer or table.seats[seat].left)
+            ]
+            if not automatic:
+                return events
+            seat = automatic[0]
+            action = engine.autopilot(state, seat)
+            events += engine.apply(state, seat, action)
+            moves.append((seat, action, "autopilot"))
+            table.acted_at[seat] = new_version
+        raise RuntimeError(f"{table.kind}: automatic play did not stop")
+
+    async def _commit(
+        self,
+        interaction: discord.Interaction | None,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        state: Any,
+        moves: list[tuple[int | None, Action, str]],
+        events: list[Event],
+        lobby: Screen | None = None,
+    ) -> None:
+        engine = plugin.engine
+        old_key = plugin.turn_key(engine.from_json(table.state)) if table.state else None
+        table.state = engine.to_json(state)
+        if engine.is_over(state):
+            table.status = tables.FINISHED
+        try:
+            version = await self.bot.db.save_game(
+                record.id, record.version, table.to_json(), status=table.status, moves=moves
+            )
+        except StaleVersion:
+            if interaction is not None:
+                await self.tell(interaction, "table-error-stale")
+            return
+        ctx = TableContext(record.id, version, table, state, table.language, self.loc)
+        new_turn = (
+            lobby is not None
+            or table.status == tables.FINISHED
+            or (plugin.turn_key(state) != old_key)
+        )
+        clicked = interaction.message.id if interaction and interaction.message else None
+        turn_id = table.messages.get("turn")
+        # Answer Discord first (3 s); drawing happens after.
+        if interaction is not None and not interaction.response.is_done():
+            if lobby is not None:
+                await interaction.response.edit_message(content=lobby.text, view=None)
+            elif new_turn and clicked == turn_id:
+                await interaction.response.edit_message(view=None)
+            else:
+                await interaction.response.defer()
+        if new_turn and turn_id and clicked != turn_id:
+            await self._strip_controls(record.channel_id, turn_id)
+        draw = plugin.final_screen if table.status == tables.FINISHED else plugin.turn_screen
+        screen = await asyncio.to_thread(draw, ctx)
+        lines = plugin.event_lines(ctx, events)
+        text = _join_lines([*lines, screen.text])
+        view = build_view(record.id, version, screen.rows)
+        if new_turn:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            message = await channel.send(
+                text, files=screen.files(), view=view, allowed_mentions=USER_PINGS
+            )
+            table.messages["turn"] = message.id
+            await self.bot.db.save_game(record.id, version, table.to_json(), status=table.status)
+            version += 1
+        elif interaction is not None and clicked == turn_id:
+            await interaction.edit_original_response(
+                content=text, attachments=screen.files(), view=view, allowed_mentions=USER_PINGS
+            )
+        elif turn_id:
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            await channel.get_partial_message(turn_id).edit(
+                content=text, attachments=screen.files(), view=view
+            )
+        ctx.version = version
+        await plugin.after_change(self, ctx, events)
+
+    async def _strip_controls(self, channel_id: int, message_id: int) -> None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not strip controls of message %s", message_id)
+
+    # ---- slash commands ---------------------------------------------------------------
+
+    @app_commands.command(
+        name=T("status", "cmd-status.name"),
+        description=T("Show the table in this channel", "cmd-status.description"),
+    )
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction) -> None:
+        record = await self.bot.db.open_game(interaction.channel_id or 0)
+        if record is None:
+            await self.tell(interaction, "table-none-here")
+            return
+        plugin = self.plugins[record.kind]
+        table = Table.from_json(record.snapshot)
+        if record.status == tables.LOBBY:
+            screen = lobby_screen(plugin, self.loc, record.id, record.version, table)
+            await interaction.response.send_message(screen.text, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state = plugin.engine.from_json(table.state or {})
+        ctx = TableContext(
+            record.id, record.version, table, state, self.lang(interaction), self.loc
+        )
+        screen = await asyncio.to_thread(plugin.turn_screen, ctx)
+        await interaction.followup.send(screen.text, files=screen.files(), ephemeral=True)
+
+    @app_commands.command(
+        name=T("cancel", "cmd-cancel.name"),
+        description=T("Cancel the table in this channel", "cmd-cancel.description"),
+    )
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        channel_id = interaction.channel_id or 0
+        async with self.lock(channel_id):
+            record = await self.bot.db.open_game(channel_id)
+            if record is None:
+                await self.tell(interaction, "table-none-here")
+                return
+            table = Table.from_json(record.snapshot)
+            try:
+                tables.cancel(table, interaction.user.id, _can_manage(interaction))
+            except RulesError as error:
+                await self.tell(interaction, error.key, **error.args_)
+                return
+            await self.bot.db.save_game(
+                record.id, record.version, table.to_json(), status=table.status
+            )
+            for key in ("turn",):
+                if key in table.messages:
+                    await self._strip_controls(channel_id, table.messages[key])
+        text = self.loc.text(table.language, "table-cancelled", user=interaction.user.display_name)
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(
+        name=T("leave", "cmd-leave.name"),
+        description=T("Leave the table in this channel", "cmd-leave.description"),
+    )
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        channel_id = interaction.channel_id or 0
+        async with self.lock(channel_id):
+            record = await self.bot.db.open_game(channel_id)
+            if record is None:
+                await self.tell(interaction, "table-none-here")
+                return
+            table = Table.from_json(record.snapshot)
+            plugin = self.plugins[record.kind]
+            if record.status == tables.LOBBY:
+                try:
+                    tables.leave_lobby(table, interaction.user.id)
+                except RulesError as error:
+                    await self.tell(interaction, error.key, **error.args_)
+                    return
+                await self.bot.db.save_game(
+                    record.id, record.version, table.to_json(), status=table.status
+                )
+                await self.tell(interaction, "table-you-left")
+                return
+            await self._leave_game(interaction, plugin, record, table)
+
+    async def _leave_game(
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+    ) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.seats[seat].left:
+            await self.tell(interaction, "table-error-not-seated")
+            return
+        table.seats[seat].left = True
+        if interaction.user.id == table.host_id:
+            tables.hand_over_host(table)
+        state = plugin.engine.from_json(table.state or {})
+        moves: list[tuple[int | None, Action, str]] = []
+        events: list[Event] = [{"type": "left", "seat": seat}]
+        if not any(s.human and not s.left for s in table.seats):
+            table.status = tables.ABANDONED
+        else:
+            events += self._advance(plugin, table, state, moves, record.version + 1)
+        await interaction.response.send_message(
+            self.loc.text(table.language, "table-player-left", player=table.seats[seat].name),
+            allowed_mentions=NO_PINGS,
+        )
+        await self._commit(None, plugin, record, table, state, moves, events)
+
+
+def _can_manage(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return bool(permissions and (permissions.manage_guild or permissions.administrator))
+
+
+def _decode_action(text: str) -> Action | None:
+    try:
+        action = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None
+    return action
+
+
+def _join_lines(lines: list[str]) -> str:
+    text = "\n".join(line for line in lines if line)
+    # Discord's limit is 2,000 characters; the oldest event lines give way first.
+    while len(text) > 2000 and "\n" in text:
+        text = text.split("\n", 1)[1]
+    return text[:2000]
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(TableCog(bot))

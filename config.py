@@ -1,0 +1,140 @@
+"""Settings: read ``config.toml`` (see ``config.example.toml``) and check every value.
+
+A wrong setting stops start-up with :class:`ConfigError`, whose message is one sentence naming
+the setting; ``bot.py`` prints that sentence alone instead of a stack trace.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "de", "fr")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+DISCORD_API = "https://discord.com/api/v10"
+DISCORD_GATEWAY = "wss://gateway.discord.gg/"
+
+
+class ConfigError(Exception):
+    """A setting is missing or invalid; the message is one sentence naming it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database: Path
+    dev_guild_ids: tuple[int, ...] = ()
+    api_base: str = DISCORD_API
+    gateway_url: str = DISCORD_GATEWAY
+    default_language: str = "en"
+    log_level: str = "INFO"
+    default_turn_minutes: int = 0
+    max_turn_minutes: int = 10080
+    reminder_at: float = 0.5
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def load_config(path: Path | str = "config.toml", env: Mapping[str, str] | None = None) -> Config:
+    """Read and check the settings file; the token may come from ``DISCORD_TOKEN`` instead."""
+    env = os.environ if env is None else env
+    path = Path(path)
+    data: dict[str, Any] = {}
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError(f"{path} is not valid TOML: {error}.") from None
+    return parse_config(data, env, base=path.resolve().parent)
+
+
+def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) -> Config:
+    discord = _section(data, "discord")
+    storage = _section(data, "storage")
+    bot = _section(data, "bot")
+    timers = _section(data, "timers")
+
+    token = env.get("DISCORD_TOKEN") or _get(discord, "discord.token", str, "")
+    if not token.strip():
+        raise ConfigError(
+            "The setting discord.token is missing: put the bot token in config.toml "
+            "or in the environment variable DISCORD_TOKEN."
+        )
+    guild_ids = _get(discord, "discord.dev_guild_ids", list, [])
+    if not all(isinstance(g, int) and g > 0 for g in guild_ids):
+        raise ConfigError(
+            "The setting discord.dev_guild_ids must be a list of guild ids (numbers)."
+        )
+    api_base = _url(discord, "discord.api_base", DISCORD_API, ("http://", "https://"))
+    gateway = _url(discord, "discord.gateway_url", DISCORD_GATEWAY, ("ws://", "wss://"))
+
+    database = Path(_get(storage, "storage.database", str, "data/tables.sqlite3"))
+    if not database.is_absolute():
+        database = base / database
+
+    language = _get(bot, "bot.default_language", str, "en")
+    if language not in LANGUAGES:
+        raise ConfigError(
+            f"The setting bot.default_language must be one of {', '.join(LANGUAGES)}."
+        )
+    log_level = _get(bot, "bot.log_level", str, "INFO").upper()
+    if log_level not in LOG_LEVELS:
+        raise ConfigError(f"The setting bot.log_level must be one of {', '.join(LOG_LEVELS)}.")
+
+    max_minutes = _get(timers, "timers.max_turn_minutes", int, 10080)
+    if max_minutes < 1:
+        raise ConfigError("The setting timers.max_turn_minutes must be at least 1.")
+    default_minutes = _get(timers, "timers.default_turn_minutes", int, 0)
+    if not 0 <= default_minutes <= max_minutes:
+        raise ConfigError(
+            "The setting timers.default_turn_minutes must be between 0 and timers.max_turn_minutes."
+        )
+    reminder_at = _get(timers, "timers.reminder_at", (int, float), 0.5)
+    if not 0 < reminder_at < 1:
+        raise ConfigError(
+            "The setting timers.reminder_at must be a share between 0 and 1, e.g. 0.5."
+        )
+
+    return Config(
+        token=token.strip(),
+        database=database,
+        dev_guild_ids=tuple(guild_ids),
+        api_base=api_base.rstrip("/"),
+        gateway_url=gateway,
+        default_language=language,
+        log_level=log_level,
+        default_turn_minutes=default_minutes,
+        max_turn_minutes=max_minutes,
+        reminder_at=float(reminder_at),
+    )
+
+
+def _section(data: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    section = data.get(name, {})
+    if not isinstance(section, Mapping):
+        raise ConfigError(f"The setting [{name}] must be a table of settings.")
+    return section
+
+
+def _get(section: Mapping[str, Any], name: str, kind: type | tuple[type, ...], default: Any) -> Any:
+    value = section.get(name.split(".", 1)[1], default)
+    # bool is an int in Python, but `true` for a number is a mistake worth naming.
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        wanted = kind.__name__ if isinstance(kind, type) else "number"
+        raise ConfigError(f"The setting {name} must be a {_NAMES.get(wanted, wanted)}.")
+    return value
+
+
+def _url(section: Mapping[str, Any], name: str, default: str, schemes: tuple[str, ...]) -> str:
+    value = _get(section, name, str, default)
+    if not value.startswith(schemes):
+        raise ConfigError(
+            f"The setting {name} must be an address starting with {' or '.join(schemes)}"
+        )
+    return value
+
+
+_NAMES = {"str": "text", "int": "whole number", "list": "list", "float": "number"}

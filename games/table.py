@@ -1,0 +1,172 @@
+"""A table: the seats, the host, the lobby settings and the game being played there.
+
+Pure rules of the lobby, shared by all three games (``cogs/table.py`` is its Discord face).
+Seat order is join order, the host first. A seat never disappears once the game runs: a player
+who leaves is marked *left* and the autopilot (or the game's own rule) plays on for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from games.engine import GameInfo, RulesError
+
+LOBBY, ACTIVE, FINISHED, CANCELLED, ABANDONED = (
+    "lobby",
+    "active",
+    "finished",
+    "cancelled",
+    "abandoned",
+)
+
+
+@dataclass
+class Seat:
+    user_id: int | None  # None for a computer seat
+    name: str
+    computer: bool = False
+    left: bool = False
+    timeouts: int = 0  # timeouts in a row
+
+    @property
+    def human(self) -> bool:
+        return not self.computer
+
+
+@dataclass
+class Table:
+    kind: str
+    host_id: int
+    language: str
+    options: dict[str, Any]
+    seats: list[Seat] = field(default_factory=list)
+    status: str = LOBBY
+    seed: int = 0
+    state: dict[str, Any] | None = None
+    # Per seat, the table version right after that seat's last own action: a control issued
+    # to the seat before then is out of date.
+    acted_at: list[int] = field(default_factory=list)
+    # Discord message ids the table keeps editing (lobby, current turn); plain ints.
+    messages: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        data = dict(data)
+        data["seats"] = [Seat(**seat) for seat in data.get("seats", [])]
+        return cls(**data)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.computer:
+                return index
+        return None
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.human]
+
+
+def open_table(
+    kind: str, host_id: int, host_name: str, language: str, options: dict[str, Any]
+) -> Table:
+    return Table(
+        kind=kind,
+        host_id=host_id,
+        language=language,
+        options=dict(options),
+        seats=[Seat(host_id, host_name)],
+    )
+
+
+def _require_lobby(table: Table) -> None:
+    if table.status != LOBBY:
+        raise RulesError("table-error-not-in-lobby")
+
+
+def join(table: Table, info: GameInfo, user_id: int, name: str) -> None:
+    _require_lobby(table)
+    if table.seat_of(user_id) is not None:
+        raise RulesError("table-error-already-seated")
+    if len(table.seats) >= info.max_players:
+        raise RulesError("table-error-full", max=info.max_players)
+    table.seats.append(Seat(user_id, name))
+
+
+def add_computer(table: Table, info: GameInfo, user_id: int, name: str) -> None:
+    _require_host(table, user_id)
+    _require_lobby(table)
+    if len(table.seats) >= info.max_players:
+        raise RulesError("table-error-full", max=info.max_players)
+    table.seats.append(Seat(None, name, computer=True))
+
+
+def leave_lobby(table: Table, user_id: int) -> int | None:
+    """Leave before the start; returns the new host's id when the host role moved.
+
+    When the last human leaves, the table closes (status ``cancelled``).
+    """
+    _require_lobby(table)
+    index = table.seat_of(user_id)
+    if index is None:
+        raise RulesError("table-error-not-seated")
+    del table.seats[index]
+    if not table.humans:
+        table.status = CANCELLED
+        return None
+    if user_id == table.host_id:
+        table.host_id = table.humans[0].user_id  # type: ignore[assignment]
+        return table.host_id
+    return None
+
+
+def hand_over_host(table: Table) -> int | None:
+    """The host left a running game: the next human still playing becomes host."""
+    for seat in table.seats:
+        if seat.human and not seat.left:
+            table.host_id = seat.user_id  # type: ignore[assignment]
+            return table.host_id
+    return None
+
+
+def _require_host(table: Table, user_id: int) -> None:
+    if user_id != table.host_id:
+        raise RulesError("table-error-host-only")
+
+
+def set_option(table: Table, info: GameInfo, user_id: int, name: str, value: Any) -> None:
+    _require_host(table, user_id)
+    _require_lobby(table)
+    for option in info.options:
+        if option.name == name:
+            if value not in option.choices:
+                raise RulesError("table-error-bad-option", option=name)
+            table.options[name] = value
+            return
+    raise RulesError("table-error-bad-option", option=name)
+
+
+def can_start(table: Table, info: GameInfo) -> bool:
+    return table.status == LOBBY and info.min_players <= len(table.seats) <= info.max_players
+
+
+def start(table: Table, info: GameInfo, user_id: int, seed: int) -> None:
+    """Check the start; the caller creates the engine state from ``table.seed``."""
+    _require_host(table, user_id)
+    _require_lobby(table)
+    if not can_start(table, info):
+        raise RulesError("table-error-player-count", min=info.min_players, max=info.max_players)
+    table.status = ACTIVE
+    table.seed = seed
+    table.acted_at = [0] * len(table.seats)
+
+
+def cancel(table: Table, user_id: int, can_manage: bool) -> None:
+    if table.status not in (LOBBY, ACTIVE):
+        raise RulesError("table-error-closed")
+    if user_id != table.host_id and not can_manage:
+        raise RulesError("table-error-cancel-forbidden")
+    table.status = CANCELLED

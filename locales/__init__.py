@@ -1,0 +1,107 @@
+"""Every text a user sees, in English, German and French (Fluent files, with plural rules).
+
+``locales/<lang>/*.ftl`` hold the messages; :class:`Localizer` formats them. A user gets their
+Discord language, else the server's, else the bot's default (see :func:`pick_language`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import FluentParser, ast
+
+LANGUAGES = ("en", "de", "fr")
+FOLDER = Path(__file__).resolve().parent
+log = logging.getLogger(__name__)
+
+
+def pick_language(*candidates: str | None, default: str = "en") -> str:
+    """The first candidate the bot speaks; Discord locales like ``en-US`` or ``de`` both work."""
+    for candidate in candidates:
+        if candidate:
+            short = str(candidate).split("-")[0].split("_")[0].lower()
+            if short in LANGUAGES:
+                return short
+    return default
+
+
+class Localizer:
+    """Loads all ``.ftl`` files once and formats messages; a missing text never raises."""
+
+    def __init__(self, folder: Path = FOLDER, default: str = "en") -> None:
+        self.default = default
+        self.bundles: dict[str, FluentBundle] = {}
+        for language in LANGUAGES:
+            bundle = FluentBundle([language], use_isolating=False)
+            for path in sorted((folder / language).glob("*.ftl")):
+                bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+            self.bundles[language] = bundle
+
+    def has(self, key: str, language: str = "en") -> bool:
+        return self.bundles[language].has_message(key)
+
+    def __call__(self, language: str, key: str, **args: Any) -> str:
+        return self.text(language, key, **args)
+
+    def text(self, language: str, key: str, **args: Any) -> str:
+        for lang in (language, self.default, "en"):
+            bundle = self.bundles.get(lang)
+            if bundle is not None and bundle.has_message(key):
+                message = bundle.get_message(key)
+                if message.value is None:
+                    continue
+                text, errors = bundle.format_pattern(message.value, args)
+                if errors:
+                    log.warning("locale %s key %s: %s", lang, key, errors)
+                return text
+        log.error("missing locale key %s", key)
+        return key
+
+    def attribute(self, language: str, key: str, name: str, **args: Any) -> str:
+        """A message attribute such as ``.description`` (used for slash command texts)."""
+        for lang in (language, "en"):
+            bundle = self.bundles[lang]
+            if bundle.has_message(key):
+                message = bundle.get_message(key)
+                if name in message.attributes:
+                    return bundle.format_pattern(message.attributes[name], args)[0]
+        return key
+
+
+def message_ids(folder: Path, language: str) -> dict[str, set[str]]:
+    """Each message id of a language with the names of its variables and attributes."""
+    parser = FluentParser()
+    found: dict[str, set[str]] = {}
+    for path in sorted((folder / language).glob("*.ftl")):
+        for entry in parser.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Junk):
+                raise ValueError(f"{path}: cannot parse {entry.content[:60]!r}")
+            if isinstance(entry, ast.Message):
+                found[entry.id.name] = _variables(entry) | {
+                    f".{a.id.name}" for a in entry.attributes
+                }
+    return found
+
+
+def _variables(node: Any) -> set[str]:
+    names: set[str] = set()
+    stack: list[Any] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.VariableReference):
+            names.add("$" + item.id.name)
+        if isinstance(item, ast.BaseNode):
+            stack.extend(_children(item))
+    return names
+
+
+def _children(node: ast.BaseNode) -> Iterable[Any]:
+    for value in vars(node).values():
+        if isinstance(value, list):
+            yield from value
+        elif isinstance(value, ast.BaseNode):
+            yield value

@@ -1,0 +1,43 @@
+# Für alle Tische: Lobby, Plätze, Fehler.
+
+game-dice_stars = Dice Stars
+game-dizzle = Dizzle
+game-stella = Stella
+
+lobby-host-tag = (Gastgeber)
+lobby-seats = Plätze ({ $count }/{ $max }): { $names }
+lobby-setting = { $name }: **{ $value }**
+lobby-help = Mit **Beitreten** nimmst du Platz. Der Gastgeber startet mit { $min } bis { $max } Spielern und kann unten die Einstellungen ändern.
+lobby-started = Das Spiel läuft! Spieler in Sitzreihenfolge: { $names }
+lobby-closed = Dieser Tisch ist geschlossen.
+lobby-join = Beitreten
+lobby-leave = Verlassen
+lobby-start = Starten
+lobby-cancel = Tisch auflösen
+lobby-add-computer = Computer hinzufügen
+
+option-host_starts = Startspieler
+option-host_starts-true = der Gastgeber beginnt
+option-host_starts-false = wird ausgelost
+
+table-computer-name = Robo { $n }
+table-none-here = In diesem Kanal gibt es keinen Tisch. Eröffne einen mit dem Befehl `neu` eines Spiels.
+table-cancelled = { $user } hat den Tisch aufgelöst.
+table-you-left = Du hast den Tisch verlassen.
+table-player-left = { $player } hat den Tisch verlassen; ab jetzt spielt der Autopilot für diesen Platz.
+
+table-error-guild-only = Tische werden in einem Serverkanal oder Thread eröffnet, nicht in Direktnachrichten.
+table-error-channel-busy = In diesem Kanal gibt es schon einen Tisch. Beende oder löse ihn zuerst auf – oder öffne einen Thread für ein zweites Spiel.
+table-error-unknown-game = Dieser Knopf gehört zu keinem Tisch hier.
+table-error-closed = Dieses Spiel ist vorbei; der Knopf bewirkt nichts mehr.
+table-error-unknown-control = Dieser Knopf ist unverständlich; es wurde nichts geändert.
+table-error-stale = Diese Ansicht ist veraltet – nimm die neueste Nachricht.
+table-error-not-seated = Du spielst an diesem Tisch nicht mit.
+table-error-not-started = Das Spiel hat noch nicht begonnen.
+table-error-not-in-lobby = Das Spiel hat schon begonnen; die Plätze stehen fest.
+table-error-already-seated = Du hast an diesem Tisch schon einen Platz.
+table-error-full = Der Tisch ist voll (höchstens { $max } Spieler).
+table-error-host-only = Das darf nur der Gastgeber.
+table-error-bad-option = Das ist keine gültige Wahl für { $option }.
+table-error-player-count = Dieses Spiel braucht { $min } bis { $max } Spieler.
+table-error-cancel-forbidden = Nur der Gastgeber oder ein Mitglied mit „Server verwalten“ kann den Tisch auflösen.

@@ -1,0 +1,43 @@
+# Shared by every table: lobby, seats, errors.
+
+game-dice_stars = Dice Stars
+game-dizzle = Dizzle
+game-stella = Stella
+
+lobby-host-tag = (host)
+lobby-seats = Seats ({ $count }/{ $max }): { $names }
+lobby-setting = { $name }: **{ $value }**
+lobby-help = Press **Join** to take a seat. The host starts with { $min } to { $max } players and can change the settings below.
+lobby-started = The game is on! Players in seat order: { $names }
+lobby-closed = This table is closed.
+lobby-join = Join
+lobby-leave = Leave
+lobby-start = Start
+lobby-cancel = Cancel table
+lobby-add-computer = Add computer
+
+option-host_starts = Start player
+option-host_starts-true = the host starts
+option-host_starts-false = drawn at random
+
+table-computer-name = Robo { $n }
+table-none-here = There is no table in this channel. Open one with a game's `new` command.
+table-cancelled = The table was cancelled by { $user }.
+table-you-left = You left the table.
+table-player-left = { $player } left the table; the autopilot plays their seat from now on.
+
+table-error-guild-only = Tables are opened in a server channel or thread, not in direct messages.
+table-error-channel-busy = This channel already has a table. Finish or cancel it first, or open a thread for a second game.
+table-error-unknown-game = This button belongs to no table here.
+table-error-closed = That game is over; this button does nothing any more.
+table-error-unknown-control = This button is not understood; nothing was changed.
+table-error-stale = That board is out of date — use the newest message.
+table-error-not-seated = You are not playing at this table.
+table-error-not-started = The game has not started yet.
+table-error-not-in-lobby = The game has already started; seats can no longer change.
+table-error-already-seated = You already have a seat at this table.
+table-error-full = The table is full ({ $max } players at most).
+table-error-host-only = Only the host can do that.
+table-error-bad-option = That is not a valid choice for { $option }.
+table-error-player-count = This game needs { $min } to { $max } players.
+table-error-cancel-forbidden = Only the host or a member with “Manage Server” can cancel the table.

@@ -1,0 +1,26 @@
+cmd-status = statut
+    .name = statut
+    .description = Affiche la table de ce salon
+cmd-cancel = annuler
+    .name = annuler
+    .description = Annule la table de ce salon (hôte ou gestionnaires du serveur)
+cmd-leave = quitter
+    .name = quitter
+    .description = Quitte la table de ce salon
+cmd-help = aide
+    .name = aide
+    .description = Comment jouer avec ce bot
+cmd-about = apropos
+    .name = apropos
+    .description = Version et crédits
+
+help-text = **Dice Stars, Dizzle et Stella — à votre table Discord**
+    Ouvrez une table dans un salon ou un fil, vos amis appuient sur **Rejoindre**, l'hôte appuie sur **Lancer**. Chaque choix est un bouton ou un menu ; les choix secrets se font en message privé.
+    • `/dicestars nouvelle` — Dice Stars, 1 à 4 joueurs (seul : en solo contre le sac)
+    • `/dizzle nouvelle` — Dizzle, 1 à 4 joueurs, choisissez un niveau
+    • `/stella nouvelle` — Stella, 3 à 6 joueurs, marques secrètes en MP
+    • `/statut` montre la table ici, `/quitter` libère votre place, `/annuler` ferme la table.
+    Une table par salon : ouvrez un fil pour jouer plusieurs parties côte à côte.
+about-text = **Bot de table** { $version }
+    Joue à Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) et Stella (Libellud, dans l'univers de Dixit) avec vos amis sur Discord. Ce sont des adaptations de fans pour jouer ensemble ; achetez les jeux en boîte pour soutenir leurs auteurs.
+    Images des cartes : OpenMoji – le projet open source d'emoji et d'icônes, CC BY-SA 4.0. Police : DejaVu Sans.

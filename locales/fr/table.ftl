@@ -1,0 +1,43 @@
+# Commun à toutes les tables : salon d'attente, places, erreurs.
+
+game-dice_stars = Dice Stars
+game-dizzle = Dizzle
+game-stella = Stella
+
+lobby-host-tag = (hôte)
+lobby-seats = Places ({ $count }/{ $max }) : { $names }
+lobby-setting = { $name } : **{ $value }**
+lobby-help = Appuyez sur **Rejoindre** pour prendre place. L'hôte lance la partie avec { $min } à { $max } joueurs et peut modifier les réglages ci-dessous.
+lobby-started = La partie commence ! Joueurs dans l'ordre des places : { $names }
+lobby-closed = Cette table est fermée.
+lobby-join = Rejoindre
+lobby-leave = Quitter
+lobby-start = Lancer
+lobby-cancel = Annuler la table
+lobby-add-computer = Ajouter un ordinateur
+
+option-host_starts = Premier joueur
+option-host_starts-true = l'hôte commence
+option-host_starts-false = tiré au sort
+
+table-computer-name = Robo { $n }
+table-none-here = Il n'y a pas de table dans ce salon. Ouvrez-en une avec la commande `nouvelle` d'un jeu.
+table-cancelled = La table a été annulée par { $user }.
+table-you-left = Vous avez quitté la table.
+table-player-left = { $player } a quitté la table ; le pilote automatique joue désormais sa place.
+
+table-error-guild-only = Les tables s'ouvrent dans un salon ou un fil d'un serveur, pas en message privé.
+table-error-channel-busy = Ce salon a déjà une table. Terminez-la ou annulez-la d'abord, ou ouvrez un fil pour une deuxième partie.
+table-error-unknown-game = Ce bouton n'appartient à aucune table ici.
+table-error-closed = Cette partie est terminée ; ce bouton ne fait plus rien.
+table-error-unknown-control = Ce bouton n'est pas compris ; rien n'a été modifié.
+table-error-stale = Ce plateau n'est plus à jour — utilisez le message le plus récent.
+table-error-not-seated = Vous ne jouez pas à cette table.
+table-error-not-started = La partie n'a pas encore commencé.
+table-error-not-in-lobby = La partie a déjà commencé ; les places ne peuvent plus changer.
+table-error-already-seated = Vous avez déjà une place à cette table.
+table-error-full = La table est complète ({ $max } joueurs au maximum).
+table-error-host-only = Seul l'hôte peut faire cela.
+table-error-bad-option = Ce n'est pas un choix valable pour { $option }.
+table-error-player-count = Ce jeu se joue de { $min } à { $max } joueurs.
+table-error-cancel-forbidden = Seul l'hôte ou un membre avec « Gérer le serveur » peut annuler la table.

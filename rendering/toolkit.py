@@ -1,0 +1,171 @@
+"""The shared drawing kit: colours, fonts, dice faces and small PNGs.
+
+Pictures are drawn on their own light "paper" card with rounded, transparent corners, so they
+read the same on Discord's dark and light themes (the theme colours are kept to check that).
+Fonts are shipped with the project (DejaVu Sans covers ä ö ü ß é è ç and more), never taken from
+the host.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+
+# Discord's chat backgrounds; a picture must read on both.
+DISCORD_DARK = (49, 51, 56)
+DISCORD_LIGHT = (255, 255, 255)
+
+PAPER = (250, 246, 236)
+INK = (40, 40, 48)
+MUTED = (120, 118, 128)
+GRID = (190, 184, 170)
+HIGHLIGHT = (255, 196, 0)
+GOOD = (46, 160, 67)
+BAD = (210, 60, 60)
+
+# Dice colours (body, pips) as on the boxed games' dice.
+DICE = {
+    "black": ((45, 45, 50), (250, 250, 250)),
+    "purple": ((128, 70, 170), (250, 250, 250)),
+    "blue": ((40, 110, 200), (250, 250, 250)),
+    "yellow": ((245, 200, 40), (40, 40, 48)),
+    "white": ((250, 250, 250), (40, 40, 48)),
+    "red": ((200, 50, 50), (250, 250, 250)),
+}
+
+# Where the pips of each face sit, in thirds of the face (x, y).
+PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONTS / name), size)
+
+
+def canvas(width: int, height: int, radius: int = 18) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A paper card with rounded transparent corners."""
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    # The thin edge keeps the card apart from Discord's white light theme.
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=PAPER, outline=GRID)
+    return image, draw
+
+
+def text_width(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> int:
+    left, _, right, _ = draw.textbbox((0, 0), text, font=font(size, bold))
+    return int(right - left)
+
+
+def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
+    """Shorten ``text`` with an ellipsis until it fits ``width`` pixels."""
+    measure = ImageDraw.Draw(Image.new("L", (1, 1)))
+    if text_width(measure, text, size, bold) <= width:
+        return text
+    while text and text_width(measure, text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def centered_text(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, ...] = INK,
+    bold: bool = False,
+) -> None:
+    x0, y0, x1, y1 = box
+    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(size, bold), fill=fill, anchor="mm")
+
+
+def star_points(cx: float, cy: float, radius: float, points: int = 5) -> list[tuple[float, float]]:
+    inner = radius * 0.45
+    result = []
+    for i in range(points * 2):
+        r = radius if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / points
+        result.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    return result
+
+
+def draw_die(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    size: float,
+    face: int,
+    colour: str = "white",
+    outline: tuple[int, ...] | None = None,
+) -> None:
+    """A die at ``xy`` (top left); face 0 is a star, 1-6 are pips."""
+    body, pip = DICE[colour]
+    x, y = xy
+    draw.rounded_rectangle(
+        (x, y, x + size, y + size),
+        radius=size * 0.18,
+        fill=body,
+        outline=outline or (30, 30, 36),
+        width=max(1, round(size / 22)) if outline is None else max(2, round(size / 12)),
+    )
+    if face == 0:
+        draw.polygon(star_points(x + size / 2, y + size / 2, size * 0.36), fill=pip)
+        return
+    step = size / 4
+    radius = size * 0.09
+    for col, row in PIPS[face]:
+        cx, cy = x + step * (col + 1), y + step * (row + 1)
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=pip)
+
+
+def draw_cross(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill=INK, width: int = 3
+) -> None:
+    x0, y0, x1, y1 = box
+    pad = (x1 - x0) * 0.22
+    draw.line((x0 + pad, y0 + pad, x1 - pad, y1 - pad), fill=fill, width=width)
+    draw.line((x0 + pad, y1 - pad, x1 - pad, y0 + pad), fill=fill, width=width)
+
+
+def to_png(image: Image.Image, colours: int = 128) -> bytes:
+    """Encode small: a palette PNG keeps flat drawings a fraction of their RGBA size."""
+    if image.mode == "RGBA":
+        # Keep transparency: quantize RGB, then map fully transparent pixels to one index.
+        alpha = image.getchannel("A")
+        paletted = image.convert("RGB").quantize(colours, method=Image.Quantize.MEDIANCUT)
+        mask = alpha.point(lambda a: 255 if a < 128 else 0)
+        palette = paletted.getpalette() or []
+        if len(palette) // 3 < 256:
+            transparent_index = len(palette) // 3
+            paletted.putpalette([*palette, 0, 0, 0])
+            paletted.paste(transparent_index, mask=mask)
+            buffer = io.BytesIO()
+            paletted.save(buffer, "PNG", optimize=True, transparency=transparent_index)
+            return buffer.getvalue()
+        image = image.convert("RGB")
+    buffer = io.BytesIO()
+    image.quantize(colours).save(buffer, "PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def on_backgrounds(png: bytes) -> Image.Image:
+    """The picture side by side on Discord's dark and light themes (for looking at it)."""
+    picture = Image.open(io.BytesIO(png)).convert("RGBA")
+    pad = 16
+    sheet = Image.new("RGB", (picture.width * 2 + pad * 3, picture.height + pad * 2), DISCORD_DARK)
+    sheet.paste(DISCORD_LIGHT, (picture.width + pad * 2 - pad // 2, 0, sheet.width, sheet.height))
+    sheet.paste(picture, (pad, pad), picture)
+    sheet.paste(picture, (picture.width + pad * 2, pad), picture)
+    return sheet

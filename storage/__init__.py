@@ -1,0 +1,12 @@
+"""Persistence of games and their move logs; knows no game and no Discord type."""
+
+from storage.database import (
+    ChannelBusy,
+    Database,
+    GameRecord,
+    MoveRecord,
+    StaleVersion,
+    StorageError,
+)
+
+__all__ = ["ChannelBusy", "Database", "GameRecord", "MoveRecord", "StaleVersion", "StorageError"]

@@ -1,0 +1,69 @@
+"""Every text exists in English, German and French, with the same variables."""
+
+import pytest
+
+from locales import FOLDER, LANGUAGES, Localizer, message_ids, pick_language
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> dict[str, dict[str, set[str]]]:
+    return {language: message_ids(FOLDER, language) for language in LANGUAGES}
+
+
+def test_every_language_has_every_key(catalogue):
+    english = set(catalogue["en"])
+    assert english, "no English messages found"
+    for language in ("de", "fr"):
+        keys = set(catalogue[language])
+        assert not english - keys, f"missing in {language}: {sorted(english - keys)}"
+        assert not keys - english, f"only in {language}: {sorted(keys - english)}"
+
+
+def test_translations_use_the_same_variables(catalogue):
+    for language in ("de", "fr"):
+        for key, names in catalogue["en"].items():
+            assert catalogue[language][key] == names, f"{language} {key}"
+
+
+def test_german_and_french_are_translated(catalogue):
+    loc = Localizer()
+    same = [
+        key
+        for key in catalogue["en"]
+        if loc.text("en", key) == loc.text("de", key) == loc.text("fr", key)
+        and not key.startswith(("game-", "cmd-status", "table-computer-name", "lobby-setting"))
+        and len(loc.text("en", key)) > 12
+    ]
+    assert not same, f"untranslated: {same}"
+
+
+def test_plural_rules_apply():
+    loc = Localizer()
+    assert loc.text("de", "table-error-full", max=4) == "Der Tisch ist voll (höchstens 4 Spieler)."
+
+
+def test_missing_key_falls_back_to_the_key_without_raising():
+    assert Localizer().text("de", "no-such-key") == "no-such-key"
+
+
+@pytest.mark.parametrize(
+    ("candidates", "expected"),
+    [
+        (("de", "fr"), "de"),
+        (("en-US", "de"), "en"),
+        (("pt-BR", "fr"), "fr"),
+        (("ja", None), "en"),
+        ((None, None), "en"),
+    ],
+)
+def test_user_language_then_server_then_default(candidates, expected):
+    assert pick_language(*candidates) == expected
+
+
+def test_slash_command_names_are_valid_discord_names(catalogue):
+    loc = Localizer()
+    for language in LANGUAGES:
+        for key in catalogue[language]:
+            if key.startswith("cmd-") and ".name" in catalogue[language][key]:
+                name = loc.attribute(language, key, "name")
+                assert name == name.lower() and " " not in name and 1 <= len(name) <= 32, name
