@@ -112,7 +112,7 @@ class GamePlugin:
         values: list[str],
     ) -> None:
         """Game-specific controls (payload ``u:<verb>``); none by default."""
-        raise NotImplementedError
+        await cog.tell(interaction, "table-error-unknown-control")
 
     async def after_change(self, cog: TableCog, ctx: TableContext, events: list[Event]) -> None:
         """Hook after a saved change (Stella sends its DMs here)."""

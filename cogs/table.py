@@ -109,6 +109,21 @@ class TableCog(commands.Cog):
         payload: str,
         values: list[str],
     ) -> None:
+        try:
+            await self._on_control(interaction, game_id, version, payload, values)
+        except Exception:
+            # Nothing was saved if we got here before the save; say so instead of going silent.
+            log.exception("control %s of game %s failed", payload, game_id)
+            await self.tell(interaction, "table-error-internal")
+
+    async def _on_control(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        payload: str,
+        values: list[str],
+    ) -> None:
         record = await self.bot.db.load_game(game_id)
         in_dm = interaction.guild_id is None
         if record is None or (not in_dm and record.channel_id != interaction.channel_id):

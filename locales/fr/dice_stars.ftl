@@ -1,0 +1,213 @@
+## Dice Stars. $player et $winners sont des noms affichés (la place de l'événement, les gagnants
+## mis bout à bout) ; $dice est une liste de dés, chacun écrit avec ds-die ; $rows une liste de
+## lignes. $colour vaut black, purple, blue ou yellow ; la face 0 est une étoile.
+
+ds-name = Dice Stars
+
+## Matériel
+
+ds-colour-black = noir
+ds-colour-purple = violet
+ds-colour-blue = bleu
+ds-colour-yellow = jaune
+ds-star = étoile
+ds-die = { $colour ->
+    [black] noir
+    [purple] violet
+    [blue] bleu
+   *[yellow] jaune
+} { $face ->
+    [0] ★
+   *[other] { $face }
+}
+ds-bag = Sac : { $count ->
+    [one] 1 dé
+   *[other] { $count } dés
+}
+ds-discard = Défausse : { $count ->
+    [one] 1 dé
+   *[other] { $count } dés
+}
+ds-reserve = Réserve
+ds-reserve-empty = La réserve est vide.
+ds-penalty = Pénalité
+ds-total = Total
+ds-multiplier-fields = Cases multiplicateur
+ds-solo-grid = Grille solo : { $crossed } cases cochées sur { $grid } ({ $points } points)
+
+## Boutons
+
+ds-action-refill-keep = Remplir le sac, garder la réserve
+ds-action-refill-return = Remplir le sac avec la réserve
+ds-action-draw = { $n ->
+    [one] Tirer 1 dé
+   *[other] Tirer { $n } dés
+}
+ds-action-take_colour = { $colour ->
+    [black] Noir
+    [purple] Violet
+    [blue] Bleu
+   *[yellow] Jaune
+}
+ds-action-take_number = Nombre { $n }
+ds-action-take_stars = { $count ->
+    [one] Étoile
+   *[other] { $count } étoiles
+}
+ds-action-penalty_colour = Pénalité : { $colour ->
+    [black] noir
+    [purple] violet
+    [blue] bleu
+   *[yellow] jaune
+}
+ds-action-penalty_number = Pénalité : nombre { $n }
+
+## Événements
+
+ds-event-start_player = { $player } commence la partie.
+ds-event-turn = { $player }, à vous de jouer.
+ds-event-refill = { $from_reserve ->
+    [0] { $player } remet la défausse dans le sac.
+   *[other] { $player } remet la défausse et la réserve dans le sac.
+} { $bag ->
+    [one] Le sac contient 1 dé.
+   *[other] Le sac contient { $bag } dés.
+}
+ds-event-draw = { $player } tire { $n ->
+    [one] un dé
+   *[other] { $n } dés
+}.
+ds-event-dice = { $player } lance { $dice }. { $bag ->
+    [0] Le sac est vide.
+    [one] Il reste 1 dé dans le sac.
+   *[other] Il reste { $bag } dés dans le sac.
+}
+ds-event-take_colour = { $player } prend { $count ->
+    [one] le dé { $colour ->
+        [black] noir
+        [purple] violet
+        [blue] bleu
+       *[yellow] jaune
+    }
+   *[other] les { $count } dés { $colour ->
+        [black] noirs
+        [purple] violets
+        [blue] bleus
+       *[yellow] jaunes
+    }
+} : { $number } dans la ligne { $row }{ $crosses ->
+    [0] {""}
+    [one] , 1 croix
+   *[other] , { $crosses } croix
+}.
+ds-event-take_number = { $player } prend { $count ->
+    [one] le { $n }
+   *[other] les { $count } dés affichant { $n }
+} : { $number } dans la ligne { $row }{ $crosses ->
+    [0] {""}
+    [one] , 1 croix
+   *[other] , { $crosses } croix
+}.
+ds-event-take_stars = { $player } prend { $count ->
+    [one] l'étoile et coche une case multiplicateur dans la ligne { $rows }.
+   *[other] les { $count } étoiles et coche des cases multiplicateur dans les lignes { $rows }.
+}
+ds-event-penalty_colour = Rien ne rentre : { $player } défausse { $count ->
+    [one] le dé { $colour ->
+        [black] noir
+        [purple] violet
+        [blue] bleu
+       *[yellow] jaune
+    }
+   *[other] les { $count } dés { $colour ->
+        [black] noirs
+        [purple] violets
+        [blue] bleus
+       *[yellow] jaunes
+    }
+} et inscrit une pénalité de { $penalty }.
+ds-event-penalty_number = Rien ne rentre : { $player } défausse { $count ->
+    [one] le { $n }
+   *[other] les { $count } dés affichant { $n }
+} et inscrit une pénalité de { $penalty }.
+ds-event-refill_due = { $reason ->
+    [stars] Des étoiles ont été prises : le prochain tour commence par remettre la défausse dans le sac.
+   *[last_die] Le dernier dé a quitté le sac : le prochain tour commence par remettre la défausse dans le sac.
+}
+ds-event-end_triggered = { $reason ->
+    [penalty] { $player } a inscrit une pénalité.
+   *[sheet_full] { $player } a rempli sa dernière case blanche.
+} La partie s'arrête à la fin de ce tour de table.
+ds-event-solo_marks = { $boxes ->
+    [0] L'adversaire solo ne coche rien cette fois.
+    [one] L'adversaire solo coche 1 case ({ $crossed } sur { $grid }).
+   *[other] L'adversaire solo coche { $boxes } cases ({ $crossed } sur { $grid }).
+}
+ds-event-solo_grid_full = La grille solo est pleine : l'adversaire solo gagne immédiatement.
+ds-event-game_over = Fin de la partie. { $outcome ->
+    [shared] Victoire partagée pour { $winners } avec { $best } points chacun !
+    [solo_win] Vous gagnez avec { $score } points contre { $opponent } pour l'adversaire solo !
+    [solo_tie] Égalité : { $score } points contre { $opponent } pour l'adversaire solo.
+    [solo_loss] L'adversaire solo gagne avec { $opponent } points contre { $score }.
+    [solo_grid_full] La grille solo est pleine, l'adversaire solo gagne ({ $score } points contre { $opponent }).
+   *[win] { $winners } gagne avec { $best } points !
+}
+
+## Erreurs
+
+ds-error-not-your-turn = Ce n'est pas votre tour.
+ds-error-game-over = Cette partie est terminée.
+ds-error-unknown-action = Ce coup n'existe pas dans Dice Stars.
+ds-error-bad-action = Ce coup est incomplet.
+ds-error-dice-pending = Les dés roulent encore.
+ds-error-no-chance-due = Aucun dé n'est tiré en ce moment.
+ds-error-refill-first = Remettez d'abord la défausse dans le sac.
+ds-error-draw-first = Tirez d'abord des dés du sac.
+ds-error-already-drawn = Vous avez déjà tiré : prenez maintenant des dés dans la réserve.
+ds-error-no-refill-due = Le sac ne se remplit pas à ce tour.
+ds-error-nothing-to-return = La réserve est vide : il n'y a rien à remettre.
+ds-error-must-draw = Vous devez tirer { $n ->
+    [one] un dé
+   *[other] { $n } dés
+}.
+ds-error-draw-count = Tirez entre 1 et { $most } dés.
+ds-error-bad-colour = Cette couleur n'existe pas.
+ds-error-bad-number = Les nombres vont de 2 à 6.
+ds-error-bad-row = Les cases multiplicateur se trouvent dans les lignes 2 à 6.
+ds-error-bad-seat = Cette place n'existe pas.
+ds-error-not-in-reserve = { $choice ->
+    [colour] Aucun dé { $colour ->
+        [black] noir
+        [purple] violet
+        [blue] bleu
+       *[yellow] jaune
+    } dans la réserve.
+    [number] Aucun dé de la réserve n'affiche { $n }.
+   *[stars] Aucune étoile dans la réserve.
+}
+ds-error-does-not-fit = Cela ne rentre pas sur votre feuille : { $choice ->
+    [colour] la colonne { $colour ->
+        [black] noire
+        [purple] violette
+        [blue] bleue
+       *[yellow] jaune
+    } a moins de { $count } cases vides.
+    [number] la ligne { $n } a moins de { $count } cases vides.
+   *[stars] il reste moins de { $count } cases multiplicateur vides.
+}
+ds-error-star-count = Placez chaque étoile : { $stars } en tout, vous en avez placé { $given }.
+ds-error-multipliers-full = La ligne { $row } n'a que { $free } cases multiplicateur vides.
+ds-error-penalty-not-allowed = Un choix rentre encore sur votre feuille : vous devez le prendre au lieu d'une pénalité.
+ds-error-dice-count = Exactement { $n } dés sortent du sac.
+ds-error-bad-face = Un dé { $colour ->
+    [black] noir
+    [purple] violet
+    [blue] bleu
+   *[yellow] jaune
+} n'a pas de face { $face }.
+ds-error-not-in-bag = Il n'y a pas autant de dés { $colour ->
+    [black] noirs
+    [purple] violets
+    [blue] bleus
+   *[yellow] jaunes
+} dans le sac.

@@ -1,0 +1,89 @@
+## Stella. $player et $players sont des noms affichés, $label une case de la grille (A1-E3).
+
+st-name = Stella
+
+## Options de la partie
+
+st-option-preset = Règles
+st-option-preset-seed = Règles classiques de la table
+st-option-preset-published = Règles de la boîte (super étincelles)
+st-option-language = Langue des mots
+st-option-language-en = Anglais
+st-option-language-de = Allemand
+st-option-language-fr = Français
+st-option-deck_size = Cartes illustrées dans la pioche
+st-option-host_starts = L'hôte est le premier éclaireur
+
+## Événements
+
+st-event-first_scout = { $player } est le premier éclaireur.
+st-event-round_started = Manche { $round } : le mot est « { $word } ».
+st-event-new_row = La rangée { $row } reçoit de nouvelles cartes.
+st-event-draft = { $count ->
+    [0] Votre ardoise est vide.
+    [one] Votre ardoise : 1 marque ({ $labels }).
+   *[other] Votre ardoise : { $count } marques ({ $labels }).
+}
+st-event-locked_in = { $player } a validé son ardoise.
+st-event-slate_locked = Ardoise validée : { $count ->
+    [one] 1 marque
+   *[other] { $count } marques
+} ({ $labels }).
+st-event-sat_out = { $player } n'a pas validé à temps et passe cette manche.
+st-event-timed_out = Temps écoulé pour { $player } : le pilote automatique désigne une de ses cartes.
+st-event-left = { $player } a quitté la partie.
+st-event-announcement = Toutes les ardoises sont validées. Nombre de marques :
+st-event-count = { $player } : { $count ->
+    [one] 1 marque
+   *[other] { $count } marques
+}
+st-event-darkness = { $player } a coché seul le plus de cartes et plonge dans les Ténèbres.
+st-event-no_darkness = Égalité à { $count } marques : personne ne plonge dans les Ténèbres.
+st-event-turn = { $player }, désignez une de vos cartes.
+st-event-designated = { $player } désigne { $label }. Marquée par : { $players }.
+st-event-fall = Chute ! { $player } est seul à avoir marqué { $label } et ne gagne plus rien cette manche.
+st-event-spark = Une étincelle pour { $player } : +{ $points } points.
+st-event-round_over = Fin de la manche { $round }.
+st-event-darkness_penalty = { $player } a chuté dans les Ténèbres et perd { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}.
+st-event-round_score = { $player } : { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} cette manche, { $total } au total.
+st-event-ended_early = Il reste moins de deux joueurs : la partie s'arrête après la manche { $round }.
+st-event-final_score = { $place ->
+    [1] 1er
+   *[other] { $place }e
+} : { $player } avec { $total ->
+    [one] { $total } point
+   *[other] { $total } points
+}
+st-event-winner = { $player } remporte la partie !
+
+## Erreurs
+
+st-error-players = Stella se joue de { $min } à { $max } joueurs.
+st-error-unknown-preset = Il n'existe pas de variante de règles nommée { $preset }.
+st-error-unknown-language = Il n'y a pas de cartes Mot dans la langue { $language }.
+st-error-deck-too-small = Cette pioche compte { $have } cartes illustrées ; ces règles en demandent au moins { $need }.
+st-error-game-over = La partie est terminée.
+st-error-unknown-action = Ce coup n'existe pas dans Stella.
+st-error-no-such-seat = Cette place n'existe pas à cette table.
+st-error-has-left = Vous avez quitté cette partie.
+st-error-not-marking = On ne marque des cartes qu'avant l'annonce.
+st-error-sitting-out = Vous passez cette manche.
+st-error-already-locked-in = Vous avez déjà validé ; vos marques sont définitives.
+st-error-bad-card = Cette carte n'est pas dans la grille.
+st-error-card-twice = Une carte ne peut être marquée qu'une fois.
+st-error-no-marks = Marquez au moins une carte avant de valider.
+st-error-too-many-marks = Vous avez marqué { $count } cartes ; { $max } au maximum sont permises.
+st-error-not-exploring = On ne désigne des cartes que pendant l'exploration.
+st-error-not-your-turn = Ce n'est pas votre tour.
+st-error-already-revealed = { $card } a déjà été révélée.
+st-error-not-marked = Vous n'avez pas marqué { $card }.
+st-error-no-chance-due = Aucune carte n'est à distribuer maintenant.
+st-error-bad-outcome = Cette donne est impossible.
+st-error-picture-used = Cette carte illustrée a déjà servi dans cette partie.
+st-error-word-used = Cette carte Mot a déjà servi dans cette partie.

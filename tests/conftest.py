@@ -1,0 +1,75 @@
+"""Shared fixtures: a local emulator of Discord and the real bot running against it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from bot import EXTENSIONS, TableBot, point_at
+from config import Config
+from storage import Database
+from tests.emulator import FakeDiscord
+
+
+class BotRunner:
+    """The bot's real discord.py client on a real SQLite file, stoppable and restartable."""
+
+    def __init__(self, emu: FakeDiscord, database: Path, extensions: Sequence[str]) -> None:
+        self.emu = emu
+        self.config = Config(
+            token=emu.bot_token,
+            database=database,
+            api_base=emu.api_base,
+            gateway_url=emu.gateway_url,
+        )
+        self.extensions = tuple(extensions)
+        self.bot: TableBot | None = None
+        self.db: Database | None = None
+        self._task: asyncio.Task | None = None
+
+    async def start(self) -> TableBot:
+        point_at(self.config)
+        self.db = await Database.open(self.config.database)
+        self.bot = TableBot(self.config, self.db, self.extensions, guild_ready_timeout=0.05)
+        self._task = asyncio.create_task(self.bot.start(self.config.token))
+        await self.emu.wait_for_bot(timeout=10, bot_task=self._task)
+        return self.bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait_for(self._task, 5)
+        if self.db is not None:
+            await self.db.close()
+        self.bot = self.db = self._task = None
+
+    async def restart(self) -> TableBot:
+        await self.stop()
+        return await self.start()
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fake:
+        yield fake
+        assert not fake.violations, "Discord limits broken:\n" + "\n".join(
+            str(v) for v in fake.violations
+        )
+
+
+@pytest.fixture
+def bot_extensions() -> Sequence[str]:
+    return EXTENSIONS
+
+
+@pytest.fixture
+async def runner(emu, tmp_path, bot_extensions) -> AsyncIterator[BotRunner]:
+    runner = BotRunner(emu, tmp_path / "tables.sqlite3", bot_extensions)
+    yield runner
+    await runner.stop()
