@@ -48,6 +48,16 @@ def action_payload(action: Action) -> str:
     return "a" + json.dumps(action, separators=(",", ":"))
 
 
+def decode_json_action(text: str) -> Action | None:
+    try:
+        action = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None
+    return action
+
+
 def action_button(label: str, action: Action, **style: Any) -> Button:
     return Button(label=label, payload=action_payload(action), **style)
 
@@ -75,6 +85,13 @@ class GamePlugin:
 
     def new_state(self, table: Table) -> Any:
         return self.engine.new_game(len(table.seats), table.seed, table.options)
+
+    def decode_action(self, payload: str, values: list[str]) -> Action | None:
+        """The engine action of a control: its JSON payload, or a select's chosen JSON value.
+
+        A game whose selects combine several picks into one action overrides this.
+        """
+        return decode_json_action(payload or (values[0] if values else ""))
 
     def turn_key(self, state: Any) -> str:
         """A new channel message starts whenever this changes (else the turn message is edited)."""

@@ -7,7 +7,6 @@ Game cogs register a :class:`~cogs.plugin.GamePlugin`; this cog does the rest.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -245,7 +244,7 @@ class TableCog(commands.Cog):
         if version > record.version or version < table.acted_at[seat]:
             await self.tell(interaction, "table-error-stale")
             return
-        action = _decode_action(payload[1:] or (values[0] if values else ""))
+        action = plugin.decode_action(payload[1:], values)
         if action is None:
             await self.tell(interaction, "table-error-unknown-control")
             return
@@ -492,16 +491,6 @@ class TableCog(commands.Cog):
 def _can_manage(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
-
-
-def _decode_action(text: str) -> Action | None:
-    try:
-        action = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return None
-    return action
 
 
 def _join_lines(lines: list[str]) -> str:

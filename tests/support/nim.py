@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs.plugin import GamePlugin, TableContext, action_button
 from cogs.screens import Screen
-from games.engine import CHANCE, GameInfo, Option, RulesError, Rng, rank
+from games.engine import CHANCE, GameInfo, Option, Rng, RulesError, rank
 
 INFO = GameInfo("nim", 2, 4, (Option("host_starts", (False, True), True),))
 
@@ -111,9 +111,7 @@ class NimPlugin(GamePlugin):
 
     def turn_screen(self, ctx: TableContext) -> Screen:
         seat = ctx.state.turn
-        buttons = tuple(
-            action_button(f"take {a['n']}", a) for a in legal_actions(ctx.state, seat)
-        )
+        buttons = tuple(action_button(f"take {a['n']}", a) for a in legal_actions(ctx.state, seat))
         return Screen(f"Pile: {ctx.state.pile}. {ctx.mention(seat)} to move.", rows=[buttons])
 
     def final_screen(self, ctx: TableContext) -> Screen:
