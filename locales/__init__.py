@@ -73,17 +73,30 @@ class Localizer:
 
 
 def message_ids(folder: Path, language: str) -> dict[str, set[str]]:
-    """Each message id of a language with the names of its variables and attributes."""
+    """Each message id of a language with the names of its variables and attributes.
+
+    Variables used through a referenced message (``{ other-message }``) count as used.
+    """
     parser = FluentParser()
     found: dict[str, set[str]] = {}
+    references: dict[str, set[str]] = {}
     for path in sorted((folder / language).glob("*.ftl")):
         for entry in parser.parse(path.read_text(encoding="utf-8")).body:
             if isinstance(entry, ast.Junk):
                 raise ValueError(f"{path}: cannot parse {entry.content[:60]!r}")
             if isinstance(entry, ast.Message):
-                found[entry.id.name] = _variables(entry) | {
+                names = _variables(entry)
+                references[entry.id.name] = {n[1:] for n in names if n.startswith("@")}
+                found[entry.id.name] = {n for n in names if not n.startswith("@")} | {
                     f".{a.id.name}" for a in entry.attributes
                 }
+    for key, referenced in references.items():
+        seen: set[str] = set()
+        while referenced - seen:
+            other = (referenced - seen).pop()
+            seen.add(other)
+            found[key] |= {n for n in found.get(other, set()) if n.startswith("$")}
+            referenced = referenced | references.get(other, set())
     return found
 
 
@@ -94,6 +107,8 @@ def _variables(node: Any) -> set[str]:
         item = stack.pop()
         if isinstance(item, ast.VariableReference):
             names.add("$" + item.id.name)
+        elif isinstance(item, ast.MessageReference):
+            names.add("@" + item.id.name)
         if isinstance(item, ast.BaseNode):
             stack.extend(_children(item))
     return names

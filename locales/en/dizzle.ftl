@@ -86,11 +86,11 @@ dz-event-opponent = The opponent dice show { $values } and take { $taken ->
    *[other] { $removed }
 } from the middle.
 dz-event-pass_end = The pass is over: everyone crosses the fields under their dice.
-dz-event-bomb = { $players } crossed the bomb on { $field }. { $count ->
+dz-event-bomb = The bomb on { $field } was crossed by { $players }. { $count ->
     [0] {""}
    *[other] { $scribbled } must scribble it out ({ $penalty } points).
 }
-dz-event-flag = { $players } reached the flag on { $field }: { $value ->
+dz-event-flag = The flag on { $field } was reached by { $players }: { $value ->
     [0] no points left.
     [one] { $value } point.
    *[other] { $value } points.

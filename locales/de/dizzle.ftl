@@ -1,0 +1,131 @@
+# Dizzle. Die Argumente sind die des Ereignisses; der Adapter ergänzt $player (Name zu "seat")
+# und macht Listen zu Text: $players ("seats") und $scribbled als Namen, $values und $removed als
+# Würfel. $field ist ein Feld wie auf dem Blatt ("C5"), $count/$taken/$dice/$returned sind Zahlen.
+
+dz-name = Dizzle
+dz-option-level = Level
+dz-option-host-starts = Gastgeber beginnt
+dz-level-title = Level { $number }
+
+## Begriffe
+
+dz-term-die = Würfel
+dz-term-field = Feld
+dz-term-cross = Kreuz
+dz-term-middle = Mitte
+dz-special-gem = Edelstein
+dz-special-puzzle = Puzzleteil
+dz-special-key = Schlüssel
+dz-special-lock = Schloss
+dz-special-bomb = Bombe
+dz-special-rocket = Rakete
+dz-special-planet = Planet
+dz-special-flag = Fahne
+dz-special-poop = Haufen
+dz-color-name = { $color ->
+    [red] rot
+    [blue] blau
+    [green] grün
+    [yellow] gelb
+    [purple] lila
+   *[orange] orange
+}
+
+## Knöpfe und Status
+
+dz-action-place = { $value } auf { $field }
+dz-action-reroll = Neu würfeln
+dz-action-pass = Passen
+dz-action-return-die = Die { $value } von { $field } zurücklegen
+dz-action-choose-planet = Planet { $field }
+dz-status-round = Runde { $round } von { $rounds }, Durchgang { $pass } von { $passes }
+dz-status-turn = { $player }, du bist dran: Lege einen Würfel.
+dz-status-stuck = { $player }, kein Würfel passt: neu würfeln oder passen.
+dz-status-forced = { $player }, jetzt passt ein Würfel: Lege ihn.
+dz-status-return = { $player }, wieder nichts: Lege einen deiner Würfel aus diesem Durchgang zurück in die Mitte.
+dz-status-planets = Raketen gestartet: { $players } { $count ->
+    [one] wählt einen Planeten.
+   *[other] wählen ihre Planeten.
+}
+dz-status-solo-record = Deine Bestleistung auf { $level }: { $points } Punkte.
+dz-status-boxed-in = Eingekesselt: Der nächste Würfel darf neben jedes deiner Kreuze.
+
+## Wertung
+
+dz-score-gems = Edelsteine
+dz-score-puzzles = Puzzles
+dz-score-lines = Volle Reihen und Spalten
+dz-score-flags = Fahnen
+dz-score-bombs = Bomben
+dz-score-poop = Haufen
+dz-score-total = Summe
+dz-score-crosses = { $count ->
+    [one] { $count } Kreuz
+   *[other] { $count } Kreuze
+}
+
+## Ereignisse
+
+dz-event-start_player = { $player } ist als Erstes Startspieler.
+dz-event-roll = Runde { $round }/{ $rounds }, Durchgang { $pass }/{ $passes }: { $player } würfelt { $values }.
+dz-event-place = { $player } legt eine { $value } auf { $field }.
+dz-event-reroll = { $player } kann nichts legen und würfelt { $dice ->
+    [one] den Würfel
+   *[other] die { $dice } Würfel
+} in der Mitte neu.
+dz-event-rerolled = Neu gewürfelt: { $values }.
+dz-event-reroll_failed = Für { $player } passt weiterhin nichts. { $returned ->
+    [0] Es gibt keinen Würfel aus diesem Durchgang zum Zurücklegen; { $player } bleibt im Durchgang.
+   *[other] Ein Würfel geht zurück in die Mitte; { $player } bleibt im Durchgang.
+}
+dz-event-return_die = { $player } legt die { $value } von { $field } zurück in die Mitte.
+dz-event-pass = { $player } passt und scheidet aus diesem Durchgang aus.
+dz-event-last_turn = Alle anderen haben gepasst: { $player } ist noch genau einmal dran.
+dz-event-opponent = Die Gegnerwürfel zeigen { $values } und nehmen { $taken ->
+    [0] nichts
+   *[other] { $removed }
+} aus der Mitte.
+dz-event-pass_end = Der Durchgang ist vorbei: Alle kreuzen die Felder unter ihren Würfeln an.
+dz-event-bomb = Bombe auf { $field } angekreuzt von { $players }. { $count ->
+    [0] {""}
+   *[other] Durchkritzeln müssen: { $scribbled } ({ $penalty } Punkte).
+}
+dz-event-flag = Fahne auf { $field } erreicht von { $players }: { $value ->
+    [0] keine Punkte mehr.
+    [one] { $value } Punkt.
+   *[other] { $value } Punkte.
+}
+dz-event-key = { $player } hat den { $color ->
+    [red] roten
+    [blue] blauen
+    [green] grünen
+    [yellow] gelben
+    [purple] lila
+   *[orange] orangen
+} Schlüssel auf { $field } angekreuzt: Ab dem nächsten Durchgang sind die Schlösser dieser Farbe offen.
+dz-event-rockets = { $player } startet { $count ->
+    [one] eine Rakete
+   *[other] { $count } Raketen
+}.
+dz-event-planet = { $player } landet auf dem Planeten { $field }.
+dz-event-game_over = Das Spiel ist zu Ende.
+
+## Fehler
+
+dz-error-player-count = Dizzle spielen 1 bis 4 Personen.
+dz-error-no-level = Für dieses Spiel wurde kein Level gewählt.
+dz-error-game-over = Dieses Spiel ist schon zu Ende.
+dz-error-not-your-turn = Du bist nicht an der Reihe.
+dz-error-unknown-action = Diesen Zug gibt es hier nicht.
+dz-error-no-chance = Jetzt wird nicht gewürfelt.
+dz-error-bad-outcome = Diese Würfel können jetzt nicht fallen.
+dz-error-no-field = Dort ist kein Feld.
+dz-error-field-taken = Das Feld { $field } ist schon belegt.
+dz-error-field-scribbled = Das Feld { $field } ist durchgekritzelt.
+dz-error-field-locked = Das Schloss auf { $field } ist noch zu: Du brauchst den passenden Schlüssel, angekreuzt in einem früheren Durchgang.
+dz-error-no-matching-die = In der Mitte liegt keine { $value } für { $field }.
+dz-error-not-adjacent = { $field } grenzt nicht an deine Würfel aus diesem Durchgang (beim ersten Würfel: an keines deiner Kreuze).
+dz-error-must-place = Ein Würfel passt, also musst du einen legen.
+dz-error-must-return-die = Wieder nichts: Lege zuerst einen deiner Würfel aus diesem Durchgang zurück.
+dz-error-no-die-there = Auf { $field } liegt kein Würfel von dir aus diesem Durchgang.
+dz-error-not-a-planet = { $field } ist kein Planet.
