@@ -12,7 +12,7 @@ import pytest
 from bot import EXTENSIONS, TableBot, point_at
 from config import Config
 from storage import Database
-from tests.emulator import FakeDiscord
+from tests.emulator import FakeDiscord, point_discord_at
 
 
 class BotRunner:
@@ -71,5 +71,6 @@ def bot_extensions() -> Sequence[str]:
 @pytest.fixture
 async def runner(emu, tmp_path, bot_extensions) -> AsyncIterator[BotRunner]:
     runner = BotRunner(emu, tmp_path / "tables.sqlite3", bot_extensions)
-    yield runner
-    await runner.stop()
+    with point_discord_at(emu):  # restores discord.py's addresses afterwards
+        yield runner
+        await runner.stop()

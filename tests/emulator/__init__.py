@@ -1,0 +1,109 @@
+"""A local, wire-level emulator of Discord (REST API v10 + zlib-stream gateway) for tests.
+
+The real discord.py client (pinned 2.7.1) logs in to it, syncs its application commands and
+receives interactions from simulated users; tests then read every message, edit, DM and
+attachment, and every Discord limit the bot broke.
+
+Starting::
+
+    async with FakeDiscord(bot_token="test-token", bot_name="Table") as emu:
+        with point_discord_at(emu):            # Route.BASE + DEFAULT_GATEWAY, restored after
+            async with emu.run_bot(bot):       # bot.start(), wait_for_bot(), bot.close()
+                ...
+
+    emu.api_base, emu.gateway_url, emu.base_url, emu.port
+    await emu.start(); await emu.stop()
+    await emu.wait_for_bot(timeout=5, bot_task=None, synced=True)
+        # logged in, READY + GUILD_CREATE sent, commands synced since that login
+    Bots must use guild_ready_timeout=0.05, and either the members intent off or
+    chunk_guilds_at_startup=False (op 8 is answered with one GUILD_MEMBERS_CHUNK anyway).
+
+Building the world (runtime additions are announced over the gateway)::
+
+    guild = emu.add_guild("Friday Night", locale="de")          # Guild .id .name .locale
+    chan = emu.add_channel(guild, "games", topic=None)           # Channel .id .guild .type 0
+    thread = emu.add_thread(chan, "table 2", private=False)      # Channel type 11, .parent
+    alice = emu.add_user("alice", locale="en-US", dms_open=True) # User .id .name .locale .dms_open
+    emu.add_member(guild, alice, manage_guild=False, nick=None, permissions=None)
+    alice.dms_open = False          # bot DMs to alice now get 403 {"code": 50007} (no violation)
+    dm = emu.open_dm(alice)         # the DM channel (type 1), e.g. for slash commands in DMs
+
+Simulated users (each sends over the gateway, waits up to `emu.callback_timeout` (3 s) for the
+bot's initial callback — AssertionError naming the interaction if none — then `idle()`)::
+
+    ix = await emu.slash(alice, chan, "dicestars new", {"solo": True}, locale=None)
+    ix = await emu.click(alice, message, custom_id)              # type 3, component_type 2
+    ix = await emu.select(alice, message, custom_id, ["a", "b"]) # type 3, the select's type
+    choices = await emu.autocomplete(alice, chan, "dizzle new", "level", "lev", options=None)
+    ix2 = await emu.submit_modal(alice, ix, {"word": "Drache"})  # after a type 9 response
+    note = await emu.post(alice, chan, "hello")                  # a plain user message
+    await emu.idle(quiet=0.05, timeout=5)   # no REST call for `quiet` s, no open "thinking"
+    await emu.wait_until(lambda: ..., timeout=3, what="...")
+
+`slash` builds the payload from the synced definitions: subcommand (group) nesting, option
+types, choices, min/max, required options, `data.resolved` for User/Channel values and
+(filename, bytes) attachments; a command the user may not see (default_member_permissions,
+contexts, DMs) or an unknown option is an AssertionError. `locale` defaults to the user's
+locale, `guild_locale` is the guild's. Clicks check that the button exists, is enabled and
+that the user can see the message (their own ephemeral, their own DM).
+
+Interaction records (`ix`): .id .token .type .user .channel .payload .response_type (4..9)
+.ephemeral .message (made or edited by the initial response; the "thinking" placeholder of a
+type 5, later filled by @original edits or by the first followup) .followups .choices .modal
+.component_message .responded_in (s) .refused (HTTP statuses of refused callbacks)
+.expired .age (s since sent) .label, .messages() and `await ix.wait_response(timeout=3)`.
+A refused callback (limit broken, too late) leaves the interaction unanswered, as on Discord.
+
+Messages (`Message`): .id .channel .channel_id .guild_id .author .author_id .content
+.components (raw) .attachments (.filename .data .content_type .size .description) .embeds
+.flags .type .ephemeral_for (user id or None) .edits (older versions) .deleted
+.interaction_id .reactions {emoji: {user ids}} .thread .loading; helpers .buttons() (dicts:
+label, custom_id, disabled, style, emoji, url), .selects(), .button(label=...|
+custom_id_prefix=...), .select(custom_id_prefix), .texts() (every visible string).
+
+Reading::
+
+    emu.channel_messages(chan)     # public messages, oldest first, current versions
+    emu.visible_to(alice, chan)    # public + alice's ephemerals there
+    emu.dm_messages(alice)         # what the bot sent to alice's DM channel
+    emu.all_messages(with_edits=False)  # everything incl. deleted/ephemeral (secrecy checks)
+    emu.commands / emu.commands_for(guild) / emu.guild_commands
+    emu.interactions               # {id: Interaction}
+    emu.violations                 # list[Violation(rule, detail, route, status)]
+    emu.violations_of(rule); emu.assert_no_violations()
+    emu.requests                   # [(method, path, time.monotonic())]; emu.peak_rate(1.0)
+    emu.error_responses            # [(route, status, body)] of every error answer
+    emu.gateway_connections        # .query .compress .binary_frames .text_frames .resumed ...
+
+Gateway control: emu.request_reconnect() (op 7 -> RESUME -> RESUMED),
+emu.invalidate_session() (op 9 -> IDENTIFY -> READY).
+
+Violation rules (each answered with Discord's real status and JSON body): content_too_long,
+too_many_rows, row_not_action_row, empty_row, too_many_buttons, select_not_alone,
+too_many_options, no_options, select_values_out_of_range, custom_id_too_long,
+custom_id_missing, duplicate_custom_id, label_too_long, button_without_label,
+link_button_invalid, option_text_too_long, placeholder_too_long, too_many_components,
+too_many_embeds, embed_too_long, attachment_too_large (413), too_many_attachments,
+edit_foreign_message (403 50005), late_response (404 10062), already_acknowledged (400 40060),
+unknown_interaction, invalid_response_type, followup_before_response, unknown_webhook,
+token_expired, too_many_choices, choice_too_long, modal_invalid, thread_name_too_long,
+command_invalid, wrong_application, unknown_route (404/405), handler_error (400 + traceback).
+"""
+
+from .fake import FakeDiscord, point_discord_at
+from .interactions import Interaction
+from .models import Attachment, Channel, Guild, Member, Message, RequestRecord, User, Violation
+
+__all__ = [
+    "Attachment",
+    "Channel",
+    "FakeDiscord",
+    "Guild",
+    "Interaction",
+    "Member",
+    "Message",
+    "RequestRecord",
+    "User",
+    "Violation",
+    "point_discord_at",
+]

@@ -1,0 +1,137 @@
+"""Making and editing messages from request bodies, with Discord's attachment rules."""
+
+from __future__ import annotations
+
+import mimetypes
+from dataclasses import dataclass
+from typing import Any
+
+from .limits import MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, Breach, message_breaches
+from .models import (
+    EPHEMERAL,
+    IS_COMPONENTS_V2,
+    LOADING,
+    SUPPRESS_EMBEDS,
+    SUPPRESS_NOTIFICATIONS,
+    Attachment,
+    Message,
+    iso_now,
+)
+from .state import World
+
+# Flags a bot may set itself when sending or editing.
+SETTABLE_FLAGS = SUPPRESS_EMBEDS | IS_COMPONENTS_V2 | SUPPRESS_NOTIFICATIONS
+
+
+@dataclass
+class Upload:
+    """One `files[n]` part of a multipart body."""
+
+    index: int
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+class TooLarge(Exception):
+    """An uploaded file is above Discord's attachment size limit."""
+
+    def __init__(self, upload: Upload) -> None:
+        super().__init__(f"{upload.filename} has {len(upload.data)} bytes")
+        self.upload = upload
+
+
+def body_breaches(body: dict[str, Any], uploads: list[Upload], flags: int) -> list[Breach]:
+    """Every limit broken by a message body and its files; raises TooLarge for a big file."""
+    for upload in uploads:
+        if len(upload.data) > MAX_ATTACHMENT_BYTES:
+            raise TooLarge(upload)
+    breaches = message_breaches({**body, "flags": flags})
+    if len(uploads) > MAX_ATTACHMENTS and not body.get("attachments"):
+        breaches.append(
+            Breach(
+                "too_many_attachments", ("files",), "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer."
+            )
+        )
+    return breaches
+
+
+def attachments_after(
+    world: World, body: dict[str, Any], uploads: list[Upload], existing: list[Attachment]
+) -> list[Attachment]:
+    """The attachments a message has after a create or edit.
+
+    Entries of `attachments` name either an attachment the message already has (by its id)
+    or an upload (by its `files[n]` index); anything not listed is dropped, as on Discord.
+    Without an `attachments` key the existing ones stay and the uploads are added.
+    """
+    listed = body.get("attachments")
+    if listed is None:
+        return [*existing, *(_store(world, u, None) for u in uploads)]
+    kept = {attachment.id: attachment for attachment in existing}
+    by_index = {upload.index: upload for upload in uploads}
+    result: list[Attachment] = []
+    for entry in listed:
+        ident = int(entry.get("id", -1))
+        if ident in kept:
+            result.append(kept[ident])
+        elif ident in by_index:
+            result.append(_store(world, by_index.pop(ident), entry))
+    result.extend(_store(world, upload, None) for upload in by_index.values())
+    return result
+
+
+def _store(world: World, upload: Upload, entry: dict[str, Any] | None) -> Attachment:
+    entry = entry or {}
+    filename = entry.get("filename") or upload.filename
+    guessed = mimetypes.guess_type(filename)[0]
+    attachment = Attachment(
+        world.ids.next(),
+        filename,
+        upload.data,
+        guessed or upload.content_type,
+        entry.get("description"),
+    )
+    world.attachments[attachment.id] = attachment
+    return attachment
+
+
+def create_message(
+    world: World, body: dict[str, Any], uploads: list[Upload], **fields: Any
+) -> Message:
+    """A new message from a body; `fields` gives channel, author, flags and the like."""
+    message = Message(
+        id=world.ids.next(),
+        content=body.get("content") or "",
+        components=list(body.get("components") or []),
+        embeds=list(body.get("embeds") or []),
+        **fields,
+    )
+    message.attachments = attachments_after(world, body, uploads, [])
+    world.messages[message.id] = message
+    return message
+
+
+def edited_flags(message: Message, body: dict[str, Any]) -> int:
+    """Flags after an edit: ephemeral stays, loading ends, the settable ones may change."""
+    kept = message.flags & EPHEMERAL
+    if "flags" in body and body["flags"] is not None:
+        return kept | (body["flags"] & SETTABLE_FLAGS)
+    return message.flags & ~LOADING
+
+
+def edit_message(
+    world: World, message: Message, body: dict[str, Any], uploads: list[Upload]
+) -> None:
+    """Apply an edit in place, keeping the previous version in `message.edits`."""
+    message.edits.append(message.snapshot())
+    if "content" in body:
+        message.content = body["content"] or ""
+    if "components" in body:
+        message.components = list(body["components"] or [])
+    if "embeds" in body:
+        message.embeds = list(body["embeds"] or [])
+    if "attachments" in body or uploads:
+        message.attachments = attachments_after(world, body, uploads, message.attachments)
+    message.flags = edited_flags(message, body)
+    message.edited_at = iso_now()

@@ -1,0 +1,163 @@
+"""The REST side of the fake: one aiohttp handler that logs, routes, parses and never crashes.
+
+Route handlers are plain functions `(emu, call) -> (status, json body or None)`; they raise
+`DiscordError` for Discord's error answers, which records a `Violation` when the answer means
+that the bot broke a rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from .limits import Breach, form_error
+from .messages import TooLarge, Upload
+from .models import RequestRecord, Violation
+
+if TYPE_CHECKING:
+    from .fake import FakeDiscord
+
+API_PREFIX = re.compile(r"^/api/v\d+")
+
+Reply = tuple[int, Any]
+Handler = Callable[["FakeDiscord", "Call"], Reply]
+
+
+class DiscordError(Exception):
+    """An error answer; with a `rule` it is also recorded as a violation."""
+
+    def __init__(
+        self, status: int, code: int, message: str, rule: str | None = None, detail: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body: dict[str, Any] = {"code": code, "message": message}
+        self.rules: list[tuple[str, str]] = [(rule, detail or message)] if rule else []
+
+    @classmethod
+    def invalid_form(cls, breaches: list[Breach]) -> DiscordError:
+        error = cls(400, 50035, "Invalid Form Body")
+        error.body = form_error(breaches)
+        error.rules = [(breach.rule, breach.describe()) for breach in breaches]
+        return error
+
+    @classmethod
+    def too_large(cls, problem: TooLarge) -> DiscordError:
+        return cls(413, 40005, "Request entity too large", "attachment_too_large", str(problem))
+
+
+def unknown(what: str, code: int) -> DiscordError:
+    """Discord's 404 for an id that does not exist (a normal answer, not a violation)."""
+    return DiscordError(404, code, f"Unknown {what}")
+
+
+@dataclass
+class Call:
+    """One parsed request."""
+
+    method: str
+    path: str
+    params: dict[str, str]
+    query: dict[str, str]
+    body: Any
+    uploads: list[Upload] = field(default_factory=list)
+
+    def json(self) -> dict[str, Any]:
+        return self.body if isinstance(self.body, dict) else {}
+
+    def id(self, name: str) -> int:
+        return int(self.params[name])
+
+
+@dataclass
+class Route:
+    method: str
+    pattern: re.Pattern[str]
+    handler: Handler
+    needs_bot_token: bool = True
+
+
+def route(method: str, path: str, handler: Handler, needs_bot_token: bool = True) -> Route:
+    """A route whose `{name}` parts match one path segment each."""
+    regex = re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", path)
+    return Route(method, re.compile(regex), handler, needs_bot_token)
+
+
+def respond(status: int, body: Any) -> web.Response:
+    if body is None:
+        return web.Response(status=204)
+    # Exactly "application/json": with a charset discord.py would treat the body as text.
+    data = json.dumps(body).encode()
+    return web.Response(status=status, body=data, headers={"Content-Type": "application/json"})
+
+
+async def read_call(request: web.Request, path: str, params: dict[str, str]) -> Call:
+    call = Call(request.method, path, params, dict(request.query), None)
+    if request.content_type.startswith("multipart/"):
+        reader = await request.multipart()
+        async for part in reader:
+            name = part.name or ""
+            if name == "payload_json":
+                call.body = json.loads(await part.text())
+            elif name.startswith("file"):
+                index = int(re.sub(r"\D", "", name) or len(call.uploads))
+                data = bytes(await part.read(decode=False))
+                content_type = part.headers.get("Content-Type")
+                call.uploads.append(Upload(index, part.filename or name, data, content_type))
+    else:
+        raw = await request.read()
+        call.body = json.loads(raw) if raw else None
+    return call
+
+
+def find_route(routes: list[Route], method: str, path: str) -> tuple[Route, dict[str, str]]:
+    path_known = False
+    for candidate in routes:
+        match = candidate.pattern.fullmatch(path)
+        if match is None:
+            continue
+        if candidate.method == method:
+            return candidate, match.groupdict()
+        path_known = True
+    if path_known:
+        raise DiscordError(405, 0, "405: Method Not Allowed", "unknown_route", f"{method} {path}")
+    raise DiscordError(404, 0, "404: Not Found", "unknown_route", f"{method} {path}")
+
+
+async def handle_rest(emu: FakeDiscord, request: web.Request, routes: list[Route]) -> web.Response:
+    path = API_PREFIX.sub("", request.path)
+    where = f"{request.method} {path}"
+    emu.requests.append(RequestRecord(request.method, path, time.monotonic()))
+    emu._rest_started()
+    try:
+        found, params = find_route(routes, request.method, path)
+        if found.needs_bot_token and request.headers.get("Authorization") != f"Bot {emu.bot_token}":
+            raise DiscordError(401, 0, "401: Unauthorized")
+        call = await read_call(request, path, params)
+        status, body = found.handler(emu, call)
+        return respond(status, body)
+    except TooLarge as problem:
+        return _refuse(emu, where, DiscordError.too_large(problem))
+    except DiscordError as error:
+        return _refuse(emu, where, error)
+    except Exception:
+        # A 5xx would make discord.py retry with sleeps; a 400 fails fast and loud.
+        detail = traceback.format_exc()
+        emu.violations.append(Violation("handler_error", detail, where, 400))
+        return respond(400, {"code": 0, "message": "emulator error", "detail": detail})
+    finally:
+        emu._rest_finished()
+
+
+def _refuse(emu: FakeDiscord, where: str, error: DiscordError) -> web.Response:
+    for rule, detail in error.rules:
+        emu.violations.append(Violation(rule, detail, where, error.status))
+    emu.error_responses.append((where, error.status, error.body))
+    return respond(error.status, error.body)

@@ -1,0 +1,264 @@
+"""The table plumbing end to end: the real bot against the local Discord emulator.
+
+A tiny test game (``tests/support/nim.py``) stands in for the real ones, so these tests show
+the lobby, turns, locks and restarts on their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from bot import EXTENSIONS
+from tests.emulator import FakeDiscord, Message
+
+
+@pytest.fixture
+def bot_extensions():
+    return (*EXTENSIONS, "tests.support.nim")
+
+
+@pytest.fixture
+def world(emu: FakeDiscord):
+    guild = emu.add_guild("Friday Night", locale="en-US")
+    chan = emu.add_channel(guild, "games")
+    users = {}
+    for name, locale in (("alice", "en-US"), ("bob", "de"), ("carol", "fr"), ("dave", "en-US")):
+        users[name] = emu.add_user(name, locale=locale)
+        emu.add_member(guild, users[name], manage_guild=(name == "dave"))
+    return guild, chan, users
+
+
+def lobby(emu: FakeDiscord, chan) -> Message:
+    return next(
+        m
+        for m in emu.channel_messages(chan)
+        if m.button(custom_id_prefix="t:")
+        and "join" in [b["custom_id"].rsplit(":", 1)[1] for b in m.buttons()]
+    )
+
+
+def cid(message: Message, payload: str) -> str:
+    for button in message.buttons():
+        if button["custom_id"].split(":", 3)[3] == payload:
+            return button["custom_id"]
+    raise AssertionError(f"no {payload} button on {message.content!r}")
+
+
+def private_text(ix) -> str:
+    assert ix.ephemeral, f"expected a private answer, got {ix.message.content!r}"
+    return ix.message.content
+
+
+async def open_nim(emu, chan, host) -> Message:
+    ix = await emu.slash(host, chan, "nim new", {})
+    assert not ix.ephemeral
+    return ix.message
+
+
+async def test_open_join_leave_hand_over_start_and_play_to_the_end(emu, runner, world):
+    _, chan, u = world
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    assert "alice (host)" in message.content
+    start = next(b for b in message.buttons() if b["custom_id"].endswith(":start"))
+    assert start["disabled"], "one player cannot start a 2-4 player game"
+
+    await emu.click(u["bob"], message, cid(message, "join"))
+    message = lobby(emu, chan)
+    assert "alice (host), bob" in message.content
+    await emu.click(u["carol"], message, cid(message, "join"))
+
+    # The host leaves: bob becomes host, alice can no longer start.
+    await emu.click(u["alice"], lobby(emu, chan), cid(lobby(emu, chan), "leave"))
+    message = lobby(emu, chan)
+    assert "bob (host), carol" in message.content and "alice" not in message.content
+    ix = await emu.click(u["alice"], message, cid(message, "start"))
+    assert "not playing" in private_text(ix) or "host" in private_text(ix)
+
+    await emu.click(u["bob"], message, cid(message, "start"))
+    assert "game is on" in lobby_like(emu, chan).content
+    assert not lobby_like(emu, chan).buttons(), "the lobby loses its buttons at the start"
+
+    record = await runner.db.open_game(chan.id)
+    assert record.status == "active"
+    # Play: each turn is a new message mentioning the player; the old one loses its buttons.
+    for _ in range(40):
+        record = await runner.db.load_game(record.id)
+        if record.status == "finished":
+            break
+        turn = emu.channel_messages(chan)[-1]
+        state = record.snapshot["state"]
+        player = [u["bob"], u["carol"]][state["turn"]]
+        assert f"<@{player.id}>" in turn.content
+        await emu.click(player, turn, turn.buttons()[0]["custom_id"])
+        older = [m for m in emu.channel_messages(chan)[:-1] if m.id == turn.id]
+        assert not older or not older[0].buttons() or emu.channel_messages(chan)[-1].id == turn.id
+    assert record.status == "finished"
+    last = emu.channel_messages(chan)[-1]
+    assert "wins" in last.content and not last.buttons()
+    moves = await runner.db.moves(record.id)
+    assert moves[0].actor == "chance" and all(
+        m.actor.startswith(("user:", "chance")) for m in moves
+    )
+
+
+def lobby_like(emu, chan) -> Message:
+    return next(m for m in emu.channel_messages(chan) if "🪨" in m.content)
+
+
+async def test_not_your_turn_is_private_and_changes_nothing(emu, runner, world):
+    _, chan, u = world
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    await emu.click(u["bob"], message, cid(message, "join"))
+    await emu.click(u["alice"], lobby(emu, chan), cid(lobby(emu, chan), "start"))
+    turn = emu.channel_messages(chan)[-1]
+    record = await runner.db.open_game(chan.id)
+    mover = u["alice"] if record.snapshot["state"]["turn"] == 0 else u["bob"]
+    other = u["bob"] if mover is u["alice"] else u["alice"]
+    ix = await emu.click(other, turn, turn.buttons()[0]["custom_id"])
+    assert private_text(ix)
+    assert ix.message.id not in [m.id for m in emu.visible_to(mover, chan)]
+    ix = await emu.click(u["carol"], turn, turn.buttons()[0]["custom_id"])
+    assert "ne jouez pas" in private_text(ix)  # carol reads French
+    assert (await runner.db.load_game(record.id)).version == record.version
+
+
+async def test_restart_mid_lobby_keeps_the_table_and_old_buttons_work(emu, runner, world):
+    _, chan, u = world
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    await emu.click(u["bob"], message, cid(message, "join"))
+    before = lobby(emu, chan)
+    await runner.restart()
+    await emu.click(u["carol"], before, cid(before, "join"))
+    after = lobby(emu, chan)
+    assert "alice (host), bob, carol" in after.content
+    await emu.click(u["alice"], after, cid(after, "start"))
+    assert (await runner.db.open_game(chan.id)).status == "active"
+
+
+async def test_restart_mid_game_keeps_turn_buttons_working(emu, runner, world):
+    _, chan, u = world
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    await emu.click(u["bob"], message, cid(message, "join"))
+    await emu.click(u["alice"], lobby(emu, chan), cid(lobby(emu, chan), "start"))
+    turn = emu.channel_messages(chan)[-1]
+    record = await runner.db.open_game(chan.id)
+    pile = record.snapshot["state"]["pile"]
+    await runner.restart()
+    mover = [u["alice"], u["bob"]][record.snapshot["state"]["turn"]]
+    await emu.click(mover, turn, turn.buttons()[0]["custom_id"])
+    assert (await runner.db.load_game(record.id)).snapshot["state"]["pile"] == pile - 1
+
+
+async def test_double_clicks_apply_once(emu, runner, world):
+    _, chan, u = world
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    await emu.click(u["bob"], message, cid(message, "join"))
+    current = lobby(emu, chan)
+    # The host and a server manager start and cancel at once; both clicks on one message.
+    start, join = cid(current, "start"), cid(current, "join")
+    results = await asyncio.gather(
+        emu.click(u["alice"], current, start),
+        emu.click(u["alice"], current, start),
+        emu.click(u["carol"], current, join),
+    )
+    record = await runner.db.open_game(chan.id)
+    assert record.status == "active"
+    assert sum(1 for ix in results if ix.ephemeral) >= 1
+    turn = emu.channel_messages(chan)[-1]
+    pile = record.snapshot["state"]["pile"]
+    mover = [u["alice"], u["bob"], u["carol"]][record.snapshot["state"]["turn"]]
+    take = turn.buttons()[0]["custom_id"]
+    first, second = await asyncio.gather(emu.click(mover, turn, take), emu.click(mover, turn, take))
+    after = await runner.db.load_game(record.id)
+    assert after.snapshot["state"]["pile"] == pile - 1
+    assert [first.ephemeral, second.ephemeral].count(True) == 1
+    moves = [m for m in await runner.db.moves(record.id) if m.actor.startswith("user:")]
+    assert len(moves) == 1
+
+
+async def test_forged_and_stale_custom_ids_change_nothing(emu, runner, world):
+    _, chan, u = world
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    await emu.click(u["bob"], message, cid(message, "join"))
+    await emu.click(u["alice"], lobby(emu, chan), cid(lobby(emu, chan), "start"))
+    record = await runner.db.open_game(chan.id)
+    turn = emu.channel_messages(chan)[-1]
+    mover = [u["alice"], u["bob"]][record.snapshot["state"]["turn"]]
+    real = turn.buttons()[0]["custom_id"]
+    _, game, version, _payload = real.split(":", 3)
+    forged = [
+        f"t:{int(game) + 50}:{version}:join",  # a game that does not exist
+        f"t:{game}:{int(version) + 7}:a" + json.dumps({"type": "take", "n": 1}),  # future
+        f"t:{game}:{version}:a" + json.dumps({"type": "take", "n": 9}),  # illegal move
+        f"t:{game}:{version}:a{{not json",
+        f"t:{game}:{version}:launch",  # no such control
+        f"t:{game}:{version}:u:peek",  # a game verb Nim does not have
+    ]
+    for custom_id in forged:
+        tampered = turn.snapshot()
+        tampered.components = [
+            {
+                "type": 1,
+                "components": [{"type": 2, "style": 2, "label": "x", "custom_id": custom_id}],
+            }
+        ]
+        ix = await emu.click(mover, tampered, custom_id)
+        assert private_text(ix), custom_id
+    after = await runner.db.load_game(record.id)
+    assert after.version == record.version and after.snapshot == record.snapshot
+    # A real button clicked again after its player moved (a slow client still showing it).
+    shown_before = turn.snapshot()
+    await emu.click(mover, turn, real)
+    moved = await runner.db.load_game(record.id)
+    assert moved.version > record.version
+    ix = await emu.click(mover, shown_before, real)
+    assert "out of date" in private_text(ix)
+    assert (await runner.db.load_game(record.id)).snapshot == moved.snapshot
+
+
+async def test_cancel_needs_host_or_manager_and_frees_the_channel(emu, runner, world):
+    _, chan, u = world
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    await emu.click(u["bob"], message, cid(message, "join"))
+    ix = await emu.click(u["bob"], lobby(emu, chan), cid(lobby(emu, chan), "cancel"))
+    assert "Gastgeber" in private_text(ix)  # bob reads German
+    ix = await emu.slash(u["dave"], chan, "cancel", {})
+    assert not ix.ephemeral and "cancelled by dave" in ix.message.content
+    assert await runner.db.open_game(chan.id) is None
+    again = await open_nim(emu, chan, u["bob"])
+    assert "bob (Gastgeber)" not in again.content  # public texts use the server's language
+    assert "bob (host)" in again.content
+
+
+async def test_one_table_per_channel_and_threads_run_side_by_side(emu, runner, world):
+    _, chan, u = world
+    thread = emu.add_thread(chan, "second table")
+    await runner.start()
+    await open_nim(emu, chan, u["alice"])
+    ix = await emu.slash(u["bob"], chan, "nim new", {})
+    assert "already has a table" not in ix.message.content and ix.ephemeral
+    second = await emu.slash(u["bob"], thread, "nim new", {})
+    assert not second.ephemeral
+    assert (await runner.db.open_game(thread.id)).snapshot["host_id"] == u["bob"].id
+
+
+async def test_help_and_about_speak_the_users_language(emu, runner, world):
+    _, chan, u = world
+    await runner.start()
+    ix = await emu.slash(u["bob"], chan, "help", {})
+    assert ix.ephemeral and "Beitreten" in ix.message.content
+    ix = await emu.slash(u["carol"], chan, "about", {})
+    assert ix.ephemeral and "OpenMoji" in ix.message.content and "0.1.0" in ix.message.content
+    names = {c["name"]: c for c in emu.commands}
+    assert names["help"]["name_localizations"]["de"] == "hilfe"
+    assert names["cancel"]["description_localizations"]["fr"].startswith("Annule")
