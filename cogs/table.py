@@ -64,9 +64,13 @@ class TableCog(commands.Cog):
     # ---- opening a table -------------------------------------------------------------
 
     async def open_table(
-        self, interaction: discord.Interaction, plugin: GamePlugin, options: dict[str, Any]
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        options: dict[str, Any],
+        start_now: bool = False,
     ) -> None:
-        """``/<game> new``: a lobby message in this channel (or thread)."""
+        """``/<game> new``: a lobby message in this channel (or thread), or a solo game at once."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.tell(interaction, "table-error-guild-only")
             return
@@ -90,6 +94,10 @@ class TableCog(commands.Cog):
                 )
             except ChannelBusy:
                 await self.tell(interaction, "table-error-channel-busy")
+                return
+            if start_now:
+                tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
+                await self._start_game(interaction, plugin, record, table)
                 return
         screen = lobby_screen(plugin, self.loc, record.id, record.version, table)
         await interaction.response.send_message(
@@ -340,8 +348,10 @@ class TableCog(commands.Cog):
         turn_id = table.messages.get("turn")
         # Answer Discord first (3 s); drawing happens after.
         if interaction is not None and not interaction.response.is_done():
-            if lobby is not None:
+            if lobby is not None and interaction.type == discord.InteractionType.component:
                 await interaction.response.edit_message(content=lobby.text, view=None)
+            elif lobby is not None:
+                await interaction.response.send_message(lobby.text, allowed_mentions=NO_PINGS)
             elif new_turn and clicked == turn_id:
                 await interaction.response.edit_message(view=None)
             else:
@@ -351,7 +361,10 @@ class TableCog(commands.Cog):
         draw = plugin.final_screen if table.status == tables.FINISHED else plugin.turn_screen
         screen = await asyncio.to_thread(draw, ctx)
         lines = plugin.event_lines(ctx, events)
-        text = _join_lines([*lines, screen.text])
+        if not new_turn and interaction is not None and clicked == turn_id:
+            # The same turn goes on in the same message: keep what happened earlier in it.
+            lines = [*_log_of(interaction.message.content), *lines]  # type: ignore[union-attr]
+        text = _join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
         view = build_view(record.id, version, screen.rows)
         if new_turn:
             channel = self.bot.get_partial_messageable(record.channel_id)
@@ -491,6 +504,15 @@ class TableCog(commands.Cog):
 def _can_manage(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
+
+
+PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log is what precedes
+
+
+def _log_of(content: str) -> list[str]:
+    """The event lines of a turn message (everything before its prompt)."""
+    log_part, found, _ = content.rpartition(PROMPT_BREAK)
+    return log_part.split("\n") if found and log_part else []
 
 
 def _join_lines(lines: list[str]) -> str:

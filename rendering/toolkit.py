@@ -140,23 +140,21 @@ def draw_cross(
 
 
 def to_png(image: Image.Image, colours: int = 128) -> bytes:
-    """Encode small: a palette PNG keeps flat drawings a fraction of their RGBA size."""
-    if image.mode == "RGBA":
-        # Keep transparency: quantize RGB, then map fully transparent pixels to one index.
-        alpha = image.getchannel("A")
-        paletted = image.convert("RGB").quantize(colours, method=Image.Quantize.MEDIANCUT)
-        mask = alpha.point(lambda a: 255 if a < 128 else 0)
-        palette = paletted.getpalette() or []
-        if len(palette) // 3 < 256:
-            transparent_index = len(palette) // 3
-            paletted.putpalette([*palette, 0, 0, 0])
-            paletted.paste(transparent_index, mask=mask)
-            buffer = io.BytesIO()
-            paletted.save(buffer, "PNG", optimize=True, transparency=transparent_index)
-            return buffer.getvalue()
-        image = image.convert("RGB")
+    """Encode small and fast: a palette PNG keeps flat drawings a fraction of their RGBA size.
+
+    Octree quantizing and zlib level 6 look the same as median cut with ``optimize`` on these
+    flat drawings, weigh a few KB more, and take a quarter of the time.
+    """
+    if image.mode != "RGBA":
+        image = image.convert("RGBA")
+    alpha = image.getchannel("A")
+    paletted = image.convert("RGB").quantize(colours, method=Image.Quantize.FASTOCTREE)
+    palette = paletted.getpalette() or []
+    transparent = len(palette) // 3  # at most 255 colours asked for: one entry is free
+    paletted.putpalette([*palette, 0, 0, 0])
+    paletted.paste(transparent, mask=alpha.point(lambda a: 255 if a < 128 else 0))
     buffer = io.BytesIO()
-    image.quantize(colours).save(buffer, "PNG", optimize=True)
+    paletted.save(buffer, "PNG", compress_level=6, transparency=transparent)
     return buffer.getvalue()
 
 

@@ -3,10 +3,19 @@
 from storage.database import (
     ChannelBusy,
     Database,
+    Deadline,
     GameRecord,
     MoveRecord,
     StaleVersion,
     StorageError,
 )
 
-__all__ = ["ChannelBusy", "Database", "GameRecord", "MoveRecord", "StaleVersion", "StorageError"]
+__all__ = [
+    "ChannelBusy",
+    "Database",
+    "Deadline",
+    "GameRecord",
+    "MoveRecord",
+    "StaleVersion",
+    "StorageError",
+]

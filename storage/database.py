@@ -239,6 +239,53 @@ class Database:
             rows = await cursor.fetchall()
         return [_game(row) for row in rows]
 
+    async def set_deadline(
+        self, game_id: int, version: int, due_at: float, remind_at: float | None
+    ) -> None:
+        """The game's deadline from now on (replacing any earlier one)."""
+        async with self._write_lock:
+            await self._db.execute(
+                "INSERT INTO deadlines (game_id, version, due_at, remind_at, reminded)"
+                " VALUES (?, ?, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET"
+                " version = excluded.version, due_at = excluded.due_at,"
+                " remind_at = excluded.remind_at, reminded = 0",
+                (game_id, version, due_at, remind_at),
+            )
+
+    async def clear_deadline(self, game_id: int) -> None:
+        async with self._write_lock:
+            await self._db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+
+    async def mark_reminded(self, game_id: int, version: int) -> bool:
+        """Claim the reminder once; False if it was sent already or the deadline changed."""
+        async with self._write_lock:
+            cursor = await self._db.execute(
+                "UPDATE deadlines SET reminded = 1"
+                " WHERE game_id = ? AND version = ? AND reminded = 0",
+                (game_id, version),
+            )
+        return cursor.rowcount == 1
+
+    async def claim_deadline(self, game_id: int, version: int) -> bool:
+        """Take an expired deadline off the list; only one caller ever gets True."""
+        async with self._write_lock:
+            cursor = await self._db.execute(
+                "DELETE FROM deadlines WHERE game_id = ? AND version = ?", (game_id, version)
+            )
+        return cursor.rowcount == 1
+
+    async def deadlines(self, before: float | None = None, limit: int = 100) -> list[Deadline]:
+        """Pending deadlines, the soonest first (only those due before ``before`` if given)."""
+        query = "SELECT game_id, version, due_at, remind_at, reminded FROM deadlines"
+        args: tuple[Any, ...] = ()
+        if before is not None:
+            query += " WHERE due_at <= ? OR (reminded = 0 AND remind_at <= ?)"
+            args = (before, before)
+        query += " ORDER BY MIN(due_at, COALESCE(remind_at, due_at)) LIMIT ?"
+        async with self._db.execute(query, (*args, limit)) as cursor:
+            rows = await cursor.fetchall()
+        return [Deadline(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
+
     async def open_games(self) -> list[GameRecord]:
         """Every game in a lobby or in play (start-up restores their timers and views)."""
         async with self._db.execute(
@@ -246,6 +293,22 @@ class Database:
         ) as cursor:
             rows = await cursor.fetchall()
         return [_game(row) for row in rows]
+
+
+@dataclass(frozen=True)
+class Deadline:
+    game_id: int
+    version: int
+    due_at: float
+    remind_at: float | None
+    reminded: bool
+
+    @property
+    def next_at(self) -> float:
+        """When something is next to do: the reminder if still pending, else the deadline."""
+        if self.remind_at is not None and not self.reminded:
+            return min(self.remind_at, self.due_at)
+        return self.due_at
 
 
 def _statements(script: str) -> list[str]:

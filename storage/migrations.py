@@ -37,4 +37,19 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         );
         """,
     ),
+    (
+        2,
+        """
+        -- The one pending deadline of each running game (turn timers). A row names the
+        -- game version it was set for: once the game moved on, the row no longer counts.
+        CREATE TABLE deadlines (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            version INTEGER NOT NULL,
+            due_at DOUBLE PRECISION NOT NULL,
+            remind_at DOUBLE PRECISION,
+            reminded INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX deadlines_by_due ON deadlines (due_at);
+        """,
+    ),
 )

@@ -211,3 +211,67 @@ ds-error-not-in-bag = So viele { $colour ->
     [blue] blaue
    *[yellow] gelbe
 } Würfel sind nicht im Beutel.
+
+# Picture labels
+
+ds-img-subtotal = Summe
+ds-img-final = Wertung
+ds-img-penalty = Strafe
+ds-img-total = Gesamt
+ds-img-solo = Solo-Gegner
+ds-img-points = Punkte
+ds-img-turn = Am Zug:
+ds-img-game-over = Spielende
+ds-img-reserve = Reserve
+ds-img-reserve-empty = leer
+ds-img-bag = Beutel
+ds-img-discard = Ablage
+ds-img-refill-due = Beutel auffüllen
+ds-img-last-round = Letzte Runde
+ds-img-nothing-fits = Nichts passt: Strafe
+ds-img-ranking = Endstand
+ds-img-shared = Geteilter Sieg
+ds-img-solo-win = Gewonnen
+ds-img-solo-tie = Unentschieden
+ds-img-solo-loss = Verloren
+ds-img-solo-grid-full = Solo-Raster voll: verloren
+
+## Bildbeschreibungen (je eine Zeile, für Screenreader). $rows reiht ds-img-summary-row aneinander,
+## $dice reiht ds-img-die aneinander, $ranking reiht ds-img-summary-place aneinander; $state ist
+## plain, double oder zero.
+
+ds-img-die = { $face ->
+    [0] { $colour ->
+        [black] schwarzer
+        [purple] lila
+        [blue] blauer
+       *[yellow] gelber
+    } Stern
+   *[other] { $colour ->
+        [black] schwarze
+        [purple] lila
+        [blue] blaue
+       *[yellow] gelbe
+    } { $face }
+}
+ds-img-summary-sheet = { $player }: { $total ->
+    [one] 1 Punkt
+   *[other] { $total } Punkte
+}, { $filled } von { $white } weißen Feldern ausgefüllt; { $rows }
+ds-img-summary-row = Zeile { $row }: { $state ->
+    [double] { $final } (×2)
+    [zero] 0 (Sterne unvollständig)
+   *[plain] { $final }
+}
+ds-img-summary-penalty = Strafe { $penalty }
+ds-img-summary-solo = Solo-Gegner: { $points } Punkte ({ $crossed } von { $boxes } Feldern angekreuzt)
+ds-img-summary-turn = { $player } ist am Zug
+ds-img-summary-reserve = Reserve: { $dice }
+ds-img-summary-reserve-empty = Reserve leer
+ds-img-summary-bag = Beutel { $bag }, Ablage { $discard }
+ds-img-summary-place = { $place }. { $player } ({ $total ->
+    [one] 1 Punkt
+   *[other] { $total } Punkte
+})
+ds-img-summary-ranking = Endstand: { $ranking }
+ds-img-summary-solo-result = { $player }: { $score } Punkte, Solo-Gegner: { $opponent } Punkte

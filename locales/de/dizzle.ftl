@@ -129,3 +129,57 @@ dz-error-must-place = Ein Würfel passt, also musst du einen legen.
 dz-error-must-return-die = Wieder nichts: Lege zuerst einen deiner Würfel aus diesem Durchgang zurück.
 dz-error-no-die-there = Auf { $field } liegt kein Würfel von dir aus diesem Durchgang.
 dz-error-not-a-planet = { $field } ist kein Planet.
+
+# Picture labels
+
+dz-img-round = Runde
+dz-img-pass = Durchgang
+dz-img-level = Level
+dz-img-crosses = Kreuze
+dz-img-gems = Edelsteine
+dz-img-puzzles = Puzzles
+dz-img-lines = Linien
+dz-img-flags = Fahnen
+dz-img-bombs = Bomben
+dz-img-poop = Haufen
+dz-img-total = Summe
+dz-img-game-over = Endstand
+dz-img-turn = ist dran
+dz-img-passed = hat gepasst
+dz-img-last-turn = ein letzter Zug
+dz-img-opponent = Gegnerwürfel
+dz-img-planets = wählt einen Planeten
+dz-img-planets-note = Raketen gestartet, Planeten zu wählen:
+dz-img-middle-empty = Keine Würfel in der Mitte
+dz-img-ranking = Endwertung
+dz-img-standings = Zwischenstand
+dz-img-tie-break = Punktgleich? Wer weniger Kreuze hat, liegt vorn; sonst wird der Platz geteilt.
+dz-img-shared = geteilt
+dz-sum-sheet = { $player }, { $level }: { $total } Punkte mit { $crosses ->
+    [one] { $crosses } Kreuz
+   *[other] { $crosses } Kreuzen
+} (Edelsteine { $gems }, Puzzles { $puzzles }, Linien { $lines }, Fahnen { $flags }, Bomben { $bombs }, Haufen { $poop }).
+dz-sum-dice = { $count ->
+    [one] Ein Würfel aus diesem Durchgang liegt auf { $fields }.
+   *[other] { $count } Würfel aus diesem Durchgang liegen auf { $fields }.
+}
+dz-sum-turn = Runde { $round }/{ $rounds }{ $passes ->
+    [1] {""}
+   *[other] , Durchgang { $pass }/{ $passes }
+}: { $player } ist dran; { $dice ->
+    [0] die Mitte ist leer.
+   *[other] in der Mitte: { $middle }.
+}
+dz-sum-planets = Raketen gestartet: { $players } { $count ->
+    [one] wählt einen Planeten.
+   *[other] wählen ihre Planeten.
+}
+dz-sum-over = { $level }: Das Spiel ist zu Ende.
+dz-sum-passed = Gepasst: { $players }.
+dz-sum-opponent = Gegnerwürfel: { $values }.
+dz-sum-rank = { $place }. { $player } { $points } ({ $crosses ->
+    [one] { $crosses } Kreuz
+   *[other] { $crosses } Kreuze
+})
+dz-sum-ranking = { $level }, Endwertung: { $ranking }.
+dz-sum-standings = { $level }, Zwischenstand: { $ranking }.

@@ -43,3 +43,4 @@ table-error-player-count = Dieses Spiel braucht { $min } bis { $max } Spieler.
 table-error-cancel-forbidden = Nur der Gastgeber oder ein Mitglied mit „Server verwalten“ kann den Tisch auflösen.
 table-error-internal = Bei uns ist etwas schiefgegangen; dein Klick hat nichts verändert. Bitte versuch es noch einmal.
 table-error-not-your-turn = Du bist nicht am Zug.
+table-left-tag = (ausgestiegen)

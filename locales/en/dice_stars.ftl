@@ -211,3 +211,61 @@ ds-error-not-in-bag = There are not that many { $colour ->
     [blue] blue
    *[yellow] yellow
 } dice in the bag.
+
+# Picture labels
+
+ds-img-subtotal = Sum
+ds-img-final = Score
+ds-img-penalty = Penalty
+ds-img-total = Total
+ds-img-solo = Solo opponent
+ds-img-points = points
+ds-img-turn = Turn:
+ds-img-game-over = Game over
+ds-img-reserve = Reserve
+ds-img-reserve-empty = empty
+ds-img-bag = Bag
+ds-img-discard = Discard
+ds-img-refill-due = Refill the bag
+ds-img-last-round = Last round
+ds-img-nothing-fits = Nothing fits: penalty
+ds-img-ranking = Final scores
+ds-img-shared = Shared victory
+ds-img-solo-win = Won
+ds-img-solo-tie = Tie
+ds-img-solo-loss = Lost
+ds-img-solo-grid-full = Solo grid full: lost
+
+## Picture descriptions (one line each, for screen readers). $rows joins ds-img-summary-row,
+## $dice joins ds-img-die, $ranking joins ds-img-summary-place; $state is plain, double or zero.
+
+ds-img-die = { $colour ->
+    [black] black
+    [purple] purple
+    [blue] blue
+   *[yellow] yellow
+} { $face ->
+    [0] star
+   *[other] { $face }
+}
+ds-img-summary-sheet = { $player }: { $total ->
+    [one] 1 point
+   *[other] { $total } points
+}, { $filled } of { $white } white fields filled; { $rows }
+ds-img-summary-row = row { $row }: { $state ->
+    [double] { $final } (×2)
+    [zero] 0 (stars incomplete)
+   *[plain] { $final }
+}
+ds-img-summary-penalty = penalty { $penalty }
+ds-img-summary-solo = solo opponent: { $points } points ({ $crossed } of { $boxes } boxes crossed)
+ds-img-summary-turn = { $player }'s turn
+ds-img-summary-reserve = reserve: { $dice }
+ds-img-summary-reserve-empty = reserve empty
+ds-img-summary-bag = bag { $bag }, discard { $discard }
+ds-img-summary-place = { $place }. { $player } ({ $total ->
+    [one] 1 point
+   *[other] { $total } points
+})
+ds-img-summary-ranking = Final scores: { $ranking }
+ds-img-summary-solo-result = { $player }: { $score } points, solo opponent: { $opponent } points

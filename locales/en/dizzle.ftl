@@ -122,3 +122,57 @@ dz-error-must-place = A die fits, so you must place one.
 dz-error-must-return-die = The reroll missed: give one of your dice of this pass back first.
 dz-error-no-die-there = You have no die of this pass on { $field }.
 dz-error-not-a-planet = { $field } is not a planet.
+
+# Picture labels
+
+dz-img-round = Round
+dz-img-pass = Pass
+dz-img-level = Level
+dz-img-crosses = Crosses
+dz-img-gems = Gems
+dz-img-puzzles = Puzzles
+dz-img-lines = Lines
+dz-img-flags = Flags
+dz-img-bombs = Bombs
+dz-img-poop = Poop
+dz-img-total = Total
+dz-img-game-over = Final score
+dz-img-turn = to play
+dz-img-passed = passed
+dz-img-last-turn = one last turn
+dz-img-opponent = Opponent dice
+dz-img-planets = picking a planet
+dz-img-planets-note = Rockets launched, planets to pick:
+dz-img-middle-empty = No dice in the middle
+dz-img-ranking = Final ranking
+dz-img-standings = Standings
+dz-img-tie-break = Tied on points? Fewer crosses wins the tie; still tied, the place is shared.
+dz-img-shared = shared
+dz-sum-sheet = { $player }, { $level }: { $total } points with { $crosses ->
+    [one] { $crosses } cross
+   *[other] { $crosses } crosses
+} (gems { $gems }, puzzles { $puzzles }, lines { $lines }, flags { $flags }, bombs { $bombs }, poop { $poop }).
+dz-sum-dice = { $count ->
+    [one] A die of this pass lies on { $fields }.
+   *[other] { $count } dice of this pass lie on { $fields }.
+}
+dz-sum-turn = Round { $round }/{ $rounds }{ $passes ->
+    [1] {""}
+   *[other] , pass { $pass }/{ $passes }
+}: { $player } to play; { $dice ->
+    [0] the middle is empty.
+   *[other] in the middle: { $middle }.
+}
+dz-sum-planets = Rockets launched: { $players } { $count ->
+    [one] picks a planet.
+   *[other] pick their planets.
+}
+dz-sum-over = { $level }: the game is over.
+dz-sum-passed = Passed: { $players }.
+dz-sum-opponent = Opponent dice: { $values }.
+dz-sum-rank = { $place }. { $player } { $points } ({ $crosses ->
+    [one] { $crosses } cross
+   *[other] { $crosses } crosses
+})
+dz-sum-ranking = { $level }, final ranking: { $ranking }.
+dz-sum-standings = { $level }, standings: { $ranking }.

@@ -43,3 +43,4 @@ table-error-player-count = This game needs { $min } to { $max } players.
 table-error-cancel-forbidden = Only the host or a member with “Manage Server” can cancel the table.
 table-error-internal = Something went wrong on our side; your click changed nothing. Please try again.
 table-error-not-your-turn = It is not your turn.
+table-left-tag = (left)

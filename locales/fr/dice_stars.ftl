@@ -211,3 +211,70 @@ ds-error-not-in-bag = Il n'y a pas autant de dés { $colour ->
     [blue] bleus
    *[yellow] jaunes
 } dans le sac.
+
+# Picture labels
+
+ds-img-subtotal = Somme
+ds-img-final = Points
+ds-img-penalty = Pénalité
+ds-img-total = Total
+ds-img-solo = Adversaire solo
+ds-img-points = points
+ds-img-turn = Au tour de
+ds-img-game-over = Partie terminée
+ds-img-reserve = Réserve
+ds-img-reserve-empty = vide
+ds-img-bag = Sac
+ds-img-discard = Défausse
+ds-img-refill-due = Remplir le sac
+ds-img-last-round = Dernier tour
+ds-img-nothing-fits = Rien ne rentre : pénalité
+ds-img-ranking = Classement final
+ds-img-shared = Victoire partagée
+ds-img-solo-win = Gagné
+ds-img-solo-tie = Égalité
+ds-img-solo-loss = Perdu
+ds-img-solo-grid-full = Grille solo pleine : perdu
+
+## Descriptions des images (une ligne chacune, pour les lecteurs d'écran). $rows met bout à bout
+## des ds-img-summary-row, $dice des ds-img-die, $ranking des ds-img-summary-place ; $state vaut
+## plain, double ou zero.
+
+ds-img-die = { $face ->
+    [0] étoile { $colour ->
+        [black] noire
+        [purple] violette
+        [blue] bleue
+       *[yellow] jaune
+    }
+   *[other] { $face } { $colour ->
+        [black] noir
+        [purple] violet
+        [blue] bleu
+       *[yellow] jaune
+    }
+}
+ds-img-summary-sheet = { $player } : { $total ->
+    [one] { $total } point
+   *[other] { $total } points
+}, { $filled } cases blanches remplies sur { $white } ; { $rows }
+ds-img-summary-row = ligne { $row } : { $state ->
+    [double] { $final } (×2)
+    [zero] 0 (étoiles incomplètes)
+   *[plain] { $final }
+}
+ds-img-summary-penalty = pénalité { $penalty }
+ds-img-summary-solo = adversaire solo : { $points } points ({ $crossed } cases cochées sur { $boxes })
+ds-img-summary-turn = Au tour de { $player }
+ds-img-summary-reserve = réserve : { $dice }
+ds-img-summary-reserve-empty = réserve vide
+ds-img-summary-bag = sac { $bag }, défausse { $discard }
+ds-img-summary-place = { $place ->
+    [1] 1er
+   *[other] { $place }e
+} { $player } ({ $total ->
+    [one] { $total } point
+   *[other] { $total } points
+})
+ds-img-summary-ranking = Classement final : { $ranking }
+ds-img-summary-solo-result = { $player } : { $score } points, adversaire solo : { $opponent } points

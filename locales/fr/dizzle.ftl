@@ -130,3 +130,51 @@ dz-error-must-place = Un dé convient, tu dois donc en poser un.
 dz-error-must-return-die = Toujours rien : rends d'abord un de tes dés de ce tour de table.
 dz-error-no-die-there = Tu n'as aucun dé de ce tour de table en { $field }.
 dz-error-not-a-planet = { $field } n'est pas une planète.
+
+# Picture labels
+
+dz-img-round = Manche
+dz-img-pass = Tour de table
+dz-img-level = Niveau
+dz-img-crosses = Croix
+dz-img-gems = Gemmes
+dz-img-puzzles = Puzzles
+dz-img-lines = Lignes
+dz-img-flags = Drapeaux
+dz-img-bombs = Bombes
+dz-img-poop = Crottes
+dz-img-total = Total
+dz-img-game-over = Score final
+dz-img-turn = à son tour
+dz-img-passed = a passé
+dz-img-last-turn = un dernier coup
+dz-img-opponent = Dés adverses
+dz-img-planets = choisit une planète
+dz-img-planets-note = Fusées lancées, planètes à choisir :
+dz-img-middle-empty = Plus aucun dé au centre
+dz-img-ranking = Classement final
+dz-img-standings = Classement provisoire
+dz-img-tie-break = Égalité de points ? Le moins de croix l'emporte ; sinon la place est partagée.
+dz-img-shared = ex æquo
+dz-sum-sheet = { $player }, { $level } : { $total } points avec { $crosses } croix (gemmes { $gems }, puzzles { $puzzles }, lignes { $lines }, drapeaux { $flags }, bombes { $bombs }, crottes { $poop }).
+dz-sum-dice = { $count ->
+    [one] Un dé de ce tour de table est posé sur { $fields }.
+   *[other] { $count } dés de ce tour de table sont posés sur { $fields }.
+}
+dz-sum-turn = Manche { $round }/{ $rounds }{ $passes ->
+    [1] {""}
+   *[other] , tour de table { $pass }/{ $passes }
+} : { $player } joue ; { $dice ->
+    [0] le centre est vide.
+   *[other] au centre : { $middle }.
+}
+dz-sum-planets = Fusées lancées : { $players } { $count ->
+    [one] choisit une planète.
+   *[other] choisissent leurs planètes.
+}
+dz-sum-over = { $level } : la partie est terminée.
+dz-sum-passed = Hors du tour de table : { $players }.
+dz-sum-opponent = Dés adverses : { $values }.
+dz-sum-rank = { $place }. { $player } { $points } ({ $crosses } croix)
+dz-sum-ranking = { $level }, classement final : { $ranking }.
+dz-sum-standings = { $level }, classement provisoire : { $ranking }.

@@ -43,3 +43,4 @@ table-error-player-count = Ce jeu se joue de { $min } à { $max } joueurs.
 table-error-cancel-forbidden = Seul l'hôte ou un membre avec « Gérer le serveur » peut annuler la table.
 table-error-internal = Un problème est survenu de notre côté ; votre clic n'a rien changé. Veuillez réessayer.
 table-error-not-your-turn = Ce n'est pas votre tour.
+table-left-tag = (parti)

@@ -1,0 +1,36 @@
+cmd-dicestars = dicestars
+    .name = dicestars
+    .description = Dice Stars spielen
+cmd-dicestars-new = neu
+    .name = neu
+    .description = Eröffnet einen Dice-Stars-Tisch in diesem Kanal
+    .solo = Allein gegen den Solo-Gegner spielen, sofort starten
+    .solo-name = solo
+cmd-dicestars-sheet = blatt
+    .name = blatt
+    .description = Zeigt den Spielbogen eines Spielers (nur du siehst ihn)
+    .player = Wessen Bogen (ohne Angabe: deiner)
+    .player-name = spieler
+
+ds-prompt-refill = { $player }, der Beutel wird zuerst mit der Ablage aufgefüllt. Legst du auch die Reserve zurück?
+ds-prompt-draw = { $player }, wie viele Würfel ziehst du aus dem Beutel?
+ds-prompt-take = { $player }, nimm alle Würfel einer Art: eine Farbe, eine Zahl oder die Sterne.
+ds-prompt-penalty = { $player }, nichts passt auf deinen Bogen. Wähle eine Farbe oder Zahl zum Ablegen: ihre Summe kommt in dein Strafkästchen, und das Spiel endet nach dieser Runde.
+ds-choice-detail = { $count ->
+    [one] 1 Würfel
+   *[other] { $count } Würfel
+} = { $sum }
+ds-multiplier-option = Reihe { $row }: Multiplikatorfeld { $field } von { $fields }
+ds-multiplier-hint = { $crossed } von { $fields } in dieser Reihe angekreuzt
+ds-action-take_stars-choose = { $count ->
+    [one] Stern nehmen: wähle 1 Multiplikatorfeld
+   *[other] { $count } Sterne nehmen: wähle { $count } Multiplikatorfelder
+}
+ds-final-title = 🏁 **Dice Stars – Endstand**
+ds-final-line = { $place }. { $player } – { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+}
+ds-final-solo = Solo-Gegner: { $points } Punkte ({ $crossed } von { $boxes } Kästchen).
+ds-no-game-here = In diesem Kanal läuft kein Dice-Stars-Spiel.
+ds-not-a-player = { $player } spielt an diesem Tisch nicht mit.

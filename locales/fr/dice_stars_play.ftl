@@ -1,0 +1,36 @@
+cmd-dicestars = dicestars
+    .name = dicestars
+    .description = Jouer à Dice Stars
+cmd-dicestars-new = nouvelle
+    .name = nouvelle
+    .description = Ouvre une table de Dice Stars dans ce salon
+    .solo = Jouer seul contre l'adversaire solo, en commençant tout de suite
+    .solo-name = solo
+cmd-dicestars-sheet = feuille
+    .name = feuille
+    .description = Montre la feuille d'un joueur (vous seul la voyez)
+    .player = La feuille de qui (par défaut : la vôtre)
+    .player-name = joueur
+
+ds-prompt-refill = { $player }, le sac est d'abord rempli avec la défausse. Remettez-vous aussi la réserve dans le sac ?
+ds-prompt-draw = { $player }, combien de dés tirez-vous du sac ?
+ds-prompt-take = { $player }, prenez tous les dés d'une sorte : une couleur, un nombre ou les étoiles.
+ds-prompt-penalty = { $player }, rien ne rentre sur votre feuille. Choisissez une couleur ou un nombre à défausser : leur somme va dans votre case pénalité, et la partie se termine après ce tour.
+ds-choice-detail = { $count ->
+    [one] 1 dé
+   *[other] { $count } dés
+} = { $sum }
+ds-multiplier-option = Ligne { $row } : case multiplicateur { $field } sur { $fields }
+ds-multiplier-hint = { $crossed } sur { $fields } cochées dans cette ligne
+ds-action-take_stars-choose = { $count ->
+    [one] Prendre l'étoile : choisissez 1 case multiplicateur
+   *[other] Prendre les { $count } étoiles : choisissez { $count } cases multiplicateur
+}
+ds-final-title = 🏁 **Dice Stars — scores finaux**
+ds-final-line = { $place }. { $player } — { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+ds-final-solo = Adversaire solo : { $points } points ({ $crossed } cases sur { $boxes }).
+ds-no-game-here = Aucune partie de Dice Stars n'est en cours dans ce salon.
+ds-not-a-player = { $player } ne joue pas à cette table.

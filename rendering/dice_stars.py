@@ -1,0 +1,966 @@
+"""Dice Stars pictures: a player's score sheet, the table strip of a turn, the final scoreboard.
+
+Everything is drawn from the engine's ``view`` dict. The sheet copies the printed one: the four
+colour columns under a die of their colour, the rows 2-6 with their number drawn as a die face,
+the green bonus fields and the multiplier stars right of each row's white fields, then the row's
+subtotal and final, the penalty box, the grand total and, in solo games, the solo grid.
+
+A final reads at a glance: green with "×2" when all the row's stars are crossed, red 0 with the
+lost subtotal struck through when only some are.
+
+Choices where the request was silent:
+- Crossed multiplier stars are drawn from the left: the engine keeps only a count per row (the
+  fields are interchangeable).
+- Subtotal and final stay blank on a row with nothing written yet, as on a paper sheet.
+- ``render_turn`` shows the sheet of the player to move; once the game is over (nobody to move)
+  it shows seat 0's sheet.
+- Scoreboards draw their sheets at a smaller scale instead of shrinking a picture, so the text
+  stays sharp; a solo scoreboard keeps its one sheet at full size.
+
+The static part of a sheet (frame, heads, empty fields, labels) is cached per scale and
+language; each call only writes the crosses and numbers onto a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.dice_stars import COLOURS, GREEN_FIELDS, MULTIPLIER_FIELDS, ROWS, SOLO_GRID_BOXES
+from rendering.toolkit import (
+    BAD,
+    DICE,
+    GOOD,
+    GRID,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    canvas,
+    centered_text,
+    draw_cross,
+    draw_die,
+    fit_text,
+    font,
+    star_points,
+    text_width,
+    to_png,
+)
+
+Label = Callable[[str], str]  # picture labels: key -> text
+Text = Callable[..., str]  # summaries: key, **args -> text
+View = Mapping[str, Any]
+Box = tuple[int, int, int, int]
+Badge = tuple[str, tuple[int, ...]]  # text and colour of a status badge of the table strip
+
+# --- The printed sheet, in pixels at scale 1 ------------------------------------------------------
+MARGIN = 14
+NAME_HEIGHT = 40  # the player's name on top
+HEAD_HEIGHT = 44  # the dice of the colour columns
+HEAD_DIE = 30
+ROW_HEIGHT = 50
+ROW_DIE = 34  # a row's number, drawn as a die face
+LABEL_WIDTH = 48
+WHITE_WIDTH = 48  # a white target field, with its padding
+SLOT_WIDTH = 36  # a green bonus field or a multiplier star
+SUBTOTAL_WIDTH = 54
+FINAL_WIDTH = 62
+GAP = 8  # between the groups of fields of a row
+PAD = 3  # around a field inside its slot
+FOOTER_HEIGHT = 56  # penalty box and grand total
+SOLO_HEIGHT = 70  # the solo grid
+SOLO_BOX = 20
+SOLO_BOXES_PER_LINE = 12
+MIN_FONT = 9
+SMALLEST_LABEL = 7  # column labels of the small sheets of the scoreboard
+
+# Green bonus fields and multiplier stars share the space right of the white fields.
+SLOTS = max(GREEN_FIELDS[row] + MULTIPLIER_FIELDS[row] for row in ROWS)
+WHITE_X = MARGIN + LABEL_WIDTH
+SLOTS_X = WHITE_X + len(COLOURS) * WHITE_WIDTH + GAP
+SUBTOTAL_X = SLOTS_X + SLOTS * SLOT_WIDTH + GAP
+FINAL_X = SUBTOTAL_X + SUBTOTAL_WIDTH + 4
+SHEET_WIDTH = FINAL_X + FINAL_WIDTH + MARGIN
+NAME_Y = 6
+HEAD_Y = NAME_Y + NAME_HEIGHT
+ROWS_Y = HEAD_Y + HEAD_HEIGHT
+FOOTER_Y = ROWS_Y + len(ROWS) * ROW_HEIGHT + 6
+SOLO_Y = FOOTER_Y + FOOTER_HEIGHT
+
+WHITE_FIELD = (255, 255, 255)
+GREEN_FIELD = (200, 234, 186)
+GREEN_EDGE = (86, 150, 76)
+STAR_FIELD = (255, 240, 176)
+STAR_EDGE = (205, 150, 10)
+STAR_CROSSED = (250, 196, 30)
+ROW_LINE = (228, 221, 204)
+DOUBLED = (214, 240, 214)
+LOST = (250, 218, 214)
+# --------------------------------------------------------------------------------------------------
+
+# --- The table strip, in pixels -------------------------------------------------------------------
+STRIP_TURN_Y = 8
+STRIP_TURN_HEIGHT = 40
+STRIP_TRAY_Y = 50
+STRIP_TRAY_HEIGHT = 78
+STRIP_COUNTS_Y = 134
+STRIP_HEIGHT = 174
+RESERVE_DIE = 42
+RESERVE_GAP = 6
+RESERVE_GROUP_GAP = 16  # between dice of different colours
+COUNT_DIE = 16
+COUNT_STEP = 42  # from one colour's small die to the next
+BADGE_FONT = 14
+BADGE_GAP = 8
+BADGE_LINE = 34  # the badges' own line when they do not fit beside the name
+NAME_ROOM = 200  # the name keeps at least this much room beside the badges
+FELT = (216, 230, 208)
+FELT_EDGE = (160, 186, 150)
+LAST_ROUND = (214, 96, 20)
+REFILL = (40, 110, 200)
+STACK_GAP = 8  # transparent space between stacked cards
+# --------------------------------------------------------------------------------------------------
+
+# --- The scoreboard -------------------------------------------------------------------------------
+BOARD_SCALE = 0.62  # sheets at the end, two per line
+BOARD_GAP = 12
+RANK_LINE = 32
+SOLO_LOSSES = ("solo_loss", "solo_grid_full")
+# --------------------------------------------------------------------------------------------------
+
+SHEET_LABELS = (
+    "ds-img-subtotal",
+    "ds-img-final",
+    "ds-img-penalty",
+    "ds-img-total",
+    "ds-img-solo",
+    "ds-img-points",
+)
+TABLE_LABELS = (
+    "ds-img-turn",
+    "ds-img-game-over",
+    "ds-img-reserve",
+    "ds-img-reserve-empty",
+    "ds-img-bag",
+    "ds-img-discard",
+    "ds-img-refill-due",
+    "ds-img-last-round",
+    "ds-img-nothing-fits",
+)
+BOARD_LABELS = (
+    "ds-img-ranking",
+    "ds-img-shared",
+    "ds-img-solo",
+    "ds-img-solo-win",
+    "ds-img-solo-tie",
+    "ds-img-solo-loss",
+    "ds-img-solo-grid-full",
+)
+SUMMARY_KEYS = (
+    "ds-img-summary-sheet",
+    "ds-img-summary-row",
+    "ds-img-summary-penalty",
+    "ds-img-summary-solo",
+    "ds-img-summary-turn",
+    "ds-img-summary-reserve",
+    "ds-img-summary-bag",
+    "ds-img-summary-place",
+    "ds-img-summary-ranking",
+    "ds-img-summary-solo-result",
+    "ds-img-summary-reserve-empty",
+    "ds-img-die",
+    "ds-img-game-over",
+    "ds-img-refill-due",
+    "ds-img-last-round",
+    "ds-img-nothing-fits",
+    "ds-img-shared",
+    "ds-img-solo-win",
+    "ds-img-solo-tie",
+    "ds-img-solo-loss",
+    "ds-img-solo-grid-full",
+)
+LABEL_KEYS = tuple(dict.fromkeys(SHEET_LABELS + TABLE_LABELS + BOARD_LABELS + SUMMARY_KEYS))
+
+
+# --- Geometry -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where everything sits on a sheet drawn at ``scale`` (solo sheets are taller)."""
+
+    scale: float = 1.0
+    solo: bool = False
+
+    def px(self, value: float) -> int:
+        return round(value * self.scale)
+
+    def size(self, points: float) -> int:
+        """A font size at this scale, never unreadably small."""
+        return max(MIN_FONT, round(points * self.scale))
+
+    @property
+    def width(self) -> int:
+        return self.px(SHEET_WIDTH)
+
+    @property
+    def height(self) -> int:
+        return self.px(SOLO_Y + (SOLO_HEIGHT if self.solo else 0) + 6)
+
+    def box(self, x: float, y: float, w: float, h: float, pad: float = 0) -> Box:
+        return (self.px(x + pad), self.px(y + pad), self.px(x + w - pad), self.px(y + h - pad))
+
+    def row_y(self, r: int) -> int:
+        return ROWS_Y + r * ROW_HEIGHT
+
+    def name_box(self) -> Box:
+        return self.box(MARGIN, NAME_Y, SHEET_WIDTH - 2 * MARGIN, NAME_HEIGHT)
+
+    def head_box(self, c: int) -> Box:
+        return self.box(WHITE_X + c * WHITE_WIDTH, HEAD_Y, WHITE_WIDTH, HEAD_HEIGHT)
+
+    def label_box(self, r: int) -> Box:
+        return self.box(MARGIN, self.row_y(r), LABEL_WIDTH, ROW_HEIGHT)
+
+    def white_box(self, r: int, c: int) -> Box:
+        """The white field of row index ``r`` under colour column ``c``."""
+        return self.box(WHITE_X + c * WHITE_WIDTH, self.row_y(r), WHITE_WIDTH, ROW_HEIGHT, PAD)
+
+    def slot_box(self, r: int, s: int) -> Box:
+        """Slot ``s`` right of the white fields: the green fields first, then the stars."""
+        return self.box(SLOTS_X + s * SLOT_WIDTH, self.row_y(r), SLOT_WIDTH, ROW_HEIGHT, PAD)
+
+    def green_box(self, r: int, g: int) -> Box:
+        """A green field is square, as printed, centred in its slot."""
+        x0, y0, x1, y1 = self.slot_box(r, g)
+        inset = ((y1 - y0) - (x1 - x0)) // 2
+        return (x0, y0 + inset, x1, y1 - inset)
+
+    def multiplier_box(self, r: int, m: int) -> Box:
+        return self.slot_box(r, GREEN_FIELDS[ROWS[r]] + m)
+
+    def subtotal_box(self, r: int) -> Box:
+        return self.box(SUBTOTAL_X, self.row_y(r), SUBTOTAL_WIDTH, ROW_HEIGHT, PAD)
+
+    def final_box(self, r: int) -> Box:
+        return self.box(FINAL_X, self.row_y(r), FINAL_WIDTH, ROW_HEIGHT, PAD)
+
+    def penalty_box(self) -> Box:
+        return self.box(WHITE_X + 2 * WHITE_WIDTH, FOOTER_Y, 2 * WHITE_WIDTH, FOOTER_HEIGHT, 8)
+
+    def total_box(self) -> Box:
+        width = FINAL_X + FINAL_WIDTH - SUBTOTAL_X
+        return self.box(SUBTOTAL_X, FOOTER_Y, width, FOOTER_HEIGHT, 6)
+
+    def solo_box(self, i: int) -> Box:
+        line, column = divmod(i, SOLO_BOXES_PER_LINE)
+        step = SOLO_BOX + 3
+        x = SLOTS_X - 2 * WHITE_WIDTH + column * step
+        y = SOLO_Y + 12 + line * step
+        return self.box(x, y, SOLO_BOX, SOLO_BOX)
+
+    def solo_points_box(self) -> Box:
+        width = FINAL_X + FINAL_WIDTH - SUBTOTAL_X
+        return self.box(SUBTOTAL_X, SOLO_Y + 6, width, SOLO_HEIGHT - 12)
+
+
+def sheet_layout(view: View, scale: float = 1.0) -> SheetLayout:
+    return SheetLayout(scale, view.get("solo") is not None)
+
+
+# --- PNG ------------------------------------------------------------------------------------------
+
+
+# --- Text helpers ---------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    return bytes(font(20).getmask("\U0010fffd"))
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str) -> bool:
+    """DejaVu draws a box for characters it lacks; such a character is left out of a name."""
+    return char.isspace() or bytes(font(20).getmask(char)) != _missing_glyph()
+
+
+def printable(name: str) -> str:
+    """The name without control characters or characters the shipped font cannot draw."""
+    kept = "".join(ch for ch in name if ch.isprintable() and _has_glyph(ch)).strip()
+    return kept or "?"
+
+
+def _name_of(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+def _texts(t: Label, keys: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(t(key) for key in keys)
+
+
+def _left_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, ...] = INK,
+    bold: bool = False,
+    anchor: str = "lm",
+) -> int:
+    """Draw text anchored at ``xy``; return its width."""
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    return text_width(draw, text, size, bold)
+
+
+def _blank_die(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], size: float, colour: str
+) -> None:
+    x, y = xy
+    body = DICE[colour][0]
+    width = max(1, round(size / 16))
+    draw.rounded_rectangle(
+        (x, y, x + size, y + size), radius=size * 0.2, fill=body, outline=(30, 30, 36), width=width
+    )
+
+
+def _pill_width(draw: ImageDraw.ImageDraw, text: str) -> int:
+    return text_width(draw, text, BADGE_FONT, bold=True) + 20
+
+
+def _pill(
+    draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: tuple[int, ...]
+) -> float:
+    """A badge ending at ``right``; returns its left edge."""
+    left = right - _pill_width(draw, text)
+    box = (left, cy - 13, right, cy + 13)
+    draw.rounded_rectangle(box, radius=13, fill=fill)
+    centered_text(draw, box, text, BADGE_FONT, (255, 255, 255), bold=True)
+    return left
+
+
+# --- The sheet ------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=12)
+def _sheet_background(layout: SheetLayout, labels: tuple[str, ...]) -> Image.Image:
+    image, draw = canvas(layout.width, layout.height, radius=layout.px(18))
+    text = dict(zip(SHEET_LABELS, labels, strict=True))
+    _draw_heads(draw, layout, text)
+    for r, row in enumerate(ROWS):
+        _draw_empty_row(draw, layout, r, row)
+    _draw_footer(draw, layout, text)
+    if layout.solo:
+        _draw_solo_section(draw, layout, text)
+    return image
+
+
+def _draw_heads(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str, str]) -> None:
+    px = layout.px
+    for c, colour in enumerate(COLOURS):
+        x0, y0, x1, y1 = layout.head_box(c)
+        die = px(HEAD_DIE)
+        _blank_die(draw, ((x0 + x1 - die) / 2, (y0 + y1 - die) / 2), die, colour)
+    y0, y1 = px(HEAD_Y), px(HEAD_Y + HEAD_HEIGHT)
+    for key, x, width in (
+        ("ds-img-subtotal", SUBTOTAL_X, SUBTOTAL_WIDTH),
+        ("ds-img-final", FINAL_X, FINAL_WIDTH),
+    ):
+        size = _fitting_size(draw, text[key], px(width) + 2, layout.size(12))
+        label = fit_text(text[key], px(width) + 2, size, bold=True)
+        centered_text(draw, (px(x), y0, px(x + width), y1 + px(10)), label, size, MUTED, True)
+
+
+def _fitting_size(draw: ImageDraw.ImageDraw, text: str, width: int, size: int) -> int:
+    """A smaller font for a label that would not fit (small sheets, long words)."""
+    while size > SMALLEST_LABEL and text_width(draw, text, size, bold=True) > width:
+        size -= 1
+    return size
+
+
+def _draw_empty_row(draw: ImageDraw.ImageDraw, layout: SheetLayout, r: int, row: int) -> None:
+    px = layout.px
+    line_y = px(layout.row_y(r))
+    draw.line((px(MARGIN), line_y, layout.width - px(MARGIN), line_y), fill=ROW_LINE, width=1)
+    x0, y0, x1, y1 = layout.label_box(r)
+    die = px(ROW_DIE)
+    draw_die(draw, ((x0 + x1 - die) / 2, (y0 + y1 - die) / 2), die, row, "white")
+    radius, edge = px(6), max(1, px(2))
+    for c, colour in enumerate(COLOURS):
+        outline = DICE[colour][0]
+        draw.rounded_rectangle(
+            layout.white_box(r, c), radius=radius, fill=WHITE_FIELD, outline=outline, width=edge
+        )
+    for g in range(GREEN_FIELDS[row]):
+        draw.rounded_rectangle(
+            layout.green_box(r, g), radius=radius, fill=GREEN_FIELD, outline=GREEN_EDGE, width=edge
+        )
+    for m in range(MULTIPLIER_FIELDS[row]):
+        _draw_star(draw, layout, layout.multiplier_box(r, m), STAR_FIELD)
+    draw.rounded_rectangle(layout.subtotal_box(r), radius=radius, outline=GRID, width=edge)
+    draw.rounded_rectangle(layout.final_box(r), radius=radius, outline=INK, width=edge)
+
+
+def _draw_star(
+    draw: ImageDraw.ImageDraw, layout: SheetLayout, box: Box, fill: tuple[int, ...]
+) -> None:
+    x0, y0, x1, y1 = box
+    radius = min(x1 - x0, y1 - y0) * 0.52
+    points = star_points((x0 + x1) / 2, (y0 + y1) / 2 + radius * 0.08, radius)
+    draw.polygon(points, fill=fill, outline=STAR_EDGE, width=max(1, layout.px(2)))
+
+
+def _draw_footer(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str, str]) -> None:
+    px, size = layout.px, layout.size(15)
+    edge = max(1, px(2))
+    for key, box, outline, width in (
+        ("ds-img-penalty", layout.penalty_box(), BAD, max(1, px(2))),
+        ("ds-img-total", layout.total_box(), INK, max(2, px(3))),
+    ):
+        x0, y0, _, y1 = box
+        label = fit_text(text[key], x0 - px(MARGIN) - px(8), size, bold=True)
+        draw.text((x0 - px(8), (y0 + y1) / 2), label, font=font(size, True), fill=INK, anchor="rm")
+        draw.rounded_rectangle(box, radius=px(8), fill=WHITE_FIELD, outline=outline, width=width)
+    top = px(FOOTER_Y - 3)
+    draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=edge)
+
+
+def _draw_solo_section(
+    draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str, str]
+) -> None:
+    px = layout.px
+    top = px(SOLO_Y)
+    draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=1)
+    x0 = layout.solo_box(0)[0]
+    size = layout.size(14)
+    label = fit_text(text["ds-img-solo"], x0 - px(MARGIN + 10), size, bold=True)
+    cy = (layout.solo_box(0)[1] + layout.solo_box(SOLO_GRID_BOXES - 1)[3]) / 2
+    draw.text((px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
+    for i in range(SOLO_GRID_BOXES):
+        draw.rectangle(layout.solo_box(i), fill=WHITE_FIELD, outline=MUTED, width=1)
+    box = layout.solo_points_box()
+    draw.rounded_rectangle(box, radius=px(8), fill=WHITE_FIELD, outline=INK, width=max(1, px(2)))
+    bx0, by0, bx1, _ = box
+    points = fit_text(text["ds-img-points"], bx1 - bx0 - px(6), layout.size(11))
+    centered_text(draw, (bx0, by0 + px(2), bx1, by0 + px(18)), points, layout.size(11), MUTED)
+
+
+def _draw_sheet(
+    view: View, seat: int, name: str, t: Label, scale: float = 1.0, place: int | None = None
+) -> Image.Image:
+    layout = sheet_layout(view, scale)
+    sheet = view["sheets"][seat]
+    image = _sheet_background(layout, _texts(t, SHEET_LABELS)).copy()
+    draw = ImageDraw.Draw(image)
+    _draw_name(draw, layout, name, place)
+    for r, row in enumerate(sheet["rows"]):
+        _draw_row(draw, layout, r, row)
+    _draw_totals(draw, layout, sheet)
+    if layout.solo:
+        _draw_solo_marks(draw, layout, view["solo"])
+    return image
+
+
+def _draw_name(
+    draw: ImageDraw.ImageDraw, layout: SheetLayout, name: str, place: int | None
+) -> None:
+    x0, y0, x1, y1 = layout.name_box()
+    cy = (y0 + y1) / 2
+    if place is not None:
+        radius = layout.px(14)
+        fill = HIGHLIGHT if place == 1 else (222, 216, 204)
+        draw.ellipse((x0, cy - radius, x0 + 2 * radius, cy + radius), fill=fill, outline=INK)
+        centered_text(
+            draw,
+            (x0, cy - radius, x0 + 2 * radius, cy + radius),
+            str(place),
+            layout.size(15),
+            INK,
+            bold=True,
+        )
+        x0 += 2 * radius + layout.px(8)
+    size = layout.size(22)
+    shown = fit_text(printable(name), x1 - x0, size, bold=True)
+    draw.text((x0, cy), shown, font=font(size, True), fill=INK, anchor="lm")
+
+
+def _write(
+    draw: ImageDraw.ImageDraw, layout: SheetLayout, box: Box, cell: Mapping[str, Any], size: int
+) -> None:
+    """A field's content: a cross, or the number written in it."""
+    if cell["cross"]:
+        draw_cross(draw, box, INK, width=max(2, layout.px(3)))
+    elif cell["number"] is not None:
+        centered_text(draw, box, str(cell["number"]), layout.size(size), INK, bold=True)
+
+
+def _draw_row(
+    draw: ImageDraw.ImageDraw, layout: SheetLayout, r: int, row: Mapping[str, Any]
+) -> None:
+    for c, colour in enumerate(COLOURS):
+        _write(draw, layout, layout.white_box(r, c), row["white"][colour], 22)
+    for g, cell in enumerate(row["green"]):
+        _write(draw, layout, layout.green_box(r, g), cell, 18)
+    for m in range(row["multipliers_crossed"]):
+        box = layout.multiplier_box(r, m)
+        _draw_star(draw, layout, box, STAR_CROSSED)
+        draw_cross(draw, _shrink(box, layout.px(3)), INK, width=max(2, layout.px(3)))
+    if _row_written(row):
+        _draw_row_score(draw, layout, r, row)
+
+
+def _shrink(box: Box, by: int) -> Box:
+    x0, y0, x1, y1 = box
+    return (x0 + by, y0 + by, x1 - by, y1 - by)
+
+
+def row_state(row: Mapping[str, Any]) -> str:
+    """``plain`` (no star crossed), ``double`` (all crossed) or ``zero`` (some crossed)."""
+    crossed = row["multipliers_crossed"]
+    if crossed == 0:
+        return "plain"
+    return "double" if crossed == row["multiplier_fields"] else "zero"
+
+
+def _row_written(row: Mapping[str, Any]) -> bool:
+    cells = [*row["white"].values(), *row["green"]]
+    return row["multipliers_crossed"] > 0 or any(
+        c["cross"] or c["number"] is not None for c in cells
+    )
+
+
+def _draw_row_score(
+    draw: ImageDraw.ImageDraw, layout: SheetLayout, r: int, row: Mapping[str, Any]
+) -> None:
+    px = layout.px
+    centered_text(draw, layout.subtotal_box(r), str(row["subtotal"]), layout.size(18), INK)
+    box = layout.final_box(r)
+    state = row_state(row)
+    if state == "plain":
+        centered_text(draw, box, str(row["final"]), layout.size(20), INK, bold=True)
+        return
+    x0, y0, x1, y1 = box
+    colour, fill = (GOOD, DOUBLED) if state == "double" else (BAD, LOST)
+    draw.rounded_rectangle(box, radius=px(6), fill=fill, outline=colour, width=max(2, px(3)))
+    top = (x0, y0 + px(2), x1, y0 + px(18))
+    bottom = (x0, y0 + px(16), x1, y1)
+    if state == "double":
+        centered_text(draw, top, "×2", layout.size(12), GOOD, bold=True)
+    else:
+        _struck_text(draw, layout, top, str(row["subtotal"]))
+    centered_text(draw, bottom, str(row["final"]), layout.size(20), colour, bold=True)
+
+
+def _struck_text(draw: ImageDraw.ImageDraw, layout: SheetLayout, box: Box, text: str) -> None:
+    """The subtotal a partly crossed row loses, struck through in red."""
+    size = layout.size(12)
+    centered_text(draw, box, text, size, BAD, bold=True)
+    half = text_width(draw, text, size, bold=True) / 2 + layout.px(3)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    draw.line((cx - half, cy, cx + half, cy), fill=BAD, width=max(1, layout.px(2)))
+
+
+def _draw_totals(draw: ImageDraw.ImageDraw, layout: SheetLayout, sheet: Mapping[str, Any]) -> None:
+    penalty = sheet["penalty"]
+    if penalty is not None:
+        shown = f"−{penalty}" if penalty else "0"
+        centered_text(draw, layout.penalty_box(), shown, layout.size(22), BAD, bold=True)
+    centered_text(draw, layout.total_box(), str(sheet["total"]), layout.size(28), INK, bold=True)
+
+
+def _draw_solo_marks(
+    draw: ImageDraw.ImageDraw, layout: SheetLayout, solo: Mapping[str, Any]
+) -> None:
+    for i in range(min(solo["crossed"], SOLO_GRID_BOXES)):
+        box = layout.solo_box(i)
+        draw.rectangle(box, fill=LOST, outline=BAD, width=1)
+        draw_cross(draw, _shrink(box, -layout.px(2)), BAD, width=max(2, layout.px(2)))
+    x0, y0, x1, y1 = layout.solo_points_box()
+    centered_text(
+        draw, (x0, y0 + layout.px(14), x1, y1), str(solo["points"]), layout.size(24), INK, True
+    )
+
+
+def render_sheet(view: View, seat: int, name: str, t: Label) -> bytes:
+    """One player's score sheet as PNG bytes."""
+    return to_png(_draw_sheet(view, seat, name, t))
+
+
+# --- The table strip ------------------------------------------------------------------------------
+
+
+def _sorted_reserve(view: View) -> list[tuple[str, int]]:
+    """The reserve by colour column (left to right as on the sheet), stars first in a colour."""
+    dice = [(die["colour"], die["face"]) for die in view["reserve"]]
+    return sorted(dice, key=lambda die: (COLOURS.index(die[0]), die[1]))
+
+
+def _nothing_fits(view: View) -> bool:
+    choices = view.get("choices") or []
+    return bool(choices) and not any(choice["fits"] for choice in choices)
+
+
+def _refill_now(view: View) -> bool:
+    """The player to move starts by refilling the bag (the flag alone may concern the next turn:
+    it is also set while the bag empties, for the player after)."""
+    return view["phase"] == "refill"
+
+
+def _badges(view: View, text: dict[str, str]) -> list[Badge]:
+    """What the player to move must know at once: last round, refill due, nothing fits."""
+    badges = []
+    if view["current"] is not None and view["end_triggered"]:
+        badges.append((text["ds-img-last-round"], LAST_ROUND))
+    if _refill_now(view):
+        badges.append((text["ds-img-refill-due"], REFILL))
+    if _nothing_fits(view):
+        badges.append((text["ds-img-nothing-fits"], BAD))
+    return badges
+
+
+def _badges_width(draw: ImageDraw.ImageDraw, badges: list[Badge]) -> int:
+    return sum(_pill_width(draw, label) + BADGE_GAP for label, _ in badges) - BADGE_GAP
+
+
+def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
+    width = SheetLayout().width
+    text = dict(zip(TABLE_LABELS, _texts(t, TABLE_LABELS), strict=True))
+    badges = _badges(view, text)
+    wrapped = bool(badges) and _badges_wrap(view, text, names, badges, width)
+    extra = BADGE_LINE if wrapped else 0
+    image, draw = canvas(width, STRIP_HEIGHT + extra)
+    turn_cy = STRIP_TURN_Y + STRIP_TURN_HEIGHT / 2
+    if wrapped:
+        right = width - MARGIN
+        _draw_badges(draw, right, turn_cy + BADGE_LINE, badges)
+    else:
+        right = _draw_badges(draw, width - MARGIN, turn_cy, badges) - BADGE_GAP
+    _draw_turn_line(draw, view, text, names, right)
+    _draw_tray(draw, view, text, width, STRIP_TRAY_Y + extra)
+    half, counts_y = width // 2, STRIP_COUNTS_Y + extra
+    bag, discard = text["ds-img-bag"], text["ds-img-discard"]
+    _draw_counts(draw, (MARGIN, half - 8), counts_y, bag, view["bag"], view["bag_by_colour"])
+    _draw_counts(
+        draw,
+        (half + 8, width - MARGIN),
+        counts_y,
+        discard,
+        view["discard"],
+        view["discard_by_colour"],
+    )
+    return image
+
+
+def _badges_wrap(
+    view: View, text: dict[str, str], names: Sequence[str], badges: list[Badge], width: int
+) -> bool:
+    """Badges take a line of their own when they would squeeze the name too much."""
+    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+    if view["current"] is None:
+        head = text_width(draw, text["ds-img-game-over"], 22, bold=True)
+    else:
+        name = printable(_name_of(names, view["current"]))
+        head = text_width(draw, text["ds-img-turn"], 15) + 10
+        head += min(text_width(draw, name, 22, bold=True), NAME_ROOM)
+    return head + BADGE_GAP + _badges_width(draw, badges) > width - 2 * MARGIN
+
+
+def _draw_badges(draw: ImageDraw.ImageDraw, right: float, cy: float, badges: list[Badge]) -> float:
+    """Badges ending at ``right``; returns the left edge of the first."""
+    for label, colour in badges:
+        right = _pill(draw, right, cy, label, colour) - BADGE_GAP
+    return right + BADGE_GAP
+
+
+def _draw_turn_line(
+    draw: ImageDraw.ImageDraw, view: View, text: dict[str, str], names: Sequence[str], right: float
+) -> None:
+    cy = STRIP_TURN_Y + STRIP_TURN_HEIGHT / 2
+    if view["current"] is None:
+        label = fit_text(text["ds-img-game-over"], right - MARGIN, 22, bold=True)
+        _left_text(draw, (MARGIN, cy), label, 22, bold=True)
+        return
+    x = MARGIN + _left_text(draw, (MARGIN, cy), text["ds-img-turn"], 15, MUTED) + 10
+    name = fit_text(printable(_name_of(names, view["current"])), right - x, 22, bold=True)
+    _left_text(draw, (x, cy), name, 22, bold=True)
+
+
+def _draw_tray(
+    draw: ImageDraw.ImageDraw, view: View, text: dict[str, str], width: int, top: int
+) -> None:
+    x0, y0 = MARGIN, top
+    x1, y1 = width - MARGIN, top + STRIP_TRAY_HEIGHT
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=FELT, outline=FELT_EDGE, width=2)
+    _left_text(draw, (x0 + 12, y0 + 5), text["ds-img-reserve"], 12, MUTED, True, anchor="lt")
+    dice = _sorted_reserve(view)
+    area = (x0 + 12, y0 + 20, x1 - 12, y1 - 6)
+    if not dice:
+        centered_text(draw, area, text["ds-img-reserve-empty"], 16, MUTED)
+        return
+    _draw_reserve_dice(draw, dice, area)
+
+
+def _draw_reserve_dice(draw: ImageDraw.ImageDraw, dice: list[tuple[str, int]], area: Box) -> None:
+    """The dice in one line, colour by colour; they shrink when many lie in the reserve."""
+    x0, y0, x1, y1 = area
+    groups = len({colour for colour, _ in dice})
+    gaps = (len(dice) - groups) * RESERVE_GAP + (groups - 1) * RESERVE_GROUP_GAP
+    size = min(RESERVE_DIE, (x1 - x0 - gaps) / len(dice), y1 - y0)
+    used = len(dice) * size + gaps
+    x, y = x0 + (x1 - x0 - used) / 2, y0 + (y1 - y0 - size) / 2
+    previous = None
+    for colour, face in dice:
+        if previous is not None:
+            x += RESERVE_GAP if colour == previous else RESERVE_GROUP_GAP
+        draw_die(draw, (x, y), size, face, colour)
+        x += size
+        previous = colour
+
+
+def _draw_counts(
+    draw: ImageDraw.ImageDraw,
+    span: tuple[int, int],
+    top: int,
+    label: str,
+    total: int,
+    by_colour: Mapping[str, int],
+) -> None:
+    """``Bag 9`` and the dice in it per colour (small dice with their counts)."""
+    x0, x1 = span
+    cy = top + 16
+    icons = len(COLOURS) * COUNT_STEP
+    number = text_width(draw, str(total), 20, bold=True)
+    label = fit_text(label, x1 - x0 - icons - number - 16, 15)
+    x = x0 + _left_text(draw, (x0, cy), label, 15, MUTED) + 8
+    _left_text(draw, (x, cy), str(total), 20, bold=True)
+    x = x1 - icons + COUNT_STEP - COUNT_DIE - 16
+    for colour in COLOURS:
+        count = by_colour.get(colour, 0)
+        _blank_die(draw, (x, cy - COUNT_DIE / 2), COUNT_DIE, colour)
+        shown = INK if count else MUTED
+        _left_text(draw, (x + COUNT_DIE + 4, cy), f"{count}", 15, shown, bold=bool(count))
+        x += COUNT_STEP
+
+
+def render_table(view: View, t: Label, names: Sequence[str]) -> bytes:
+    """The table strip of a turn: whose turn, the reserve, bag and discard."""
+    return to_png(_draw_table(view, t, names))
+
+
+def _stack(*cards: Image.Image) -> Image.Image:
+    width = max(card.width for card in cards)
+    height = sum(card.height for card in cards) + STACK_GAP * (len(cards) - 1)
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    y = 0
+    for card in cards:
+        image.paste(card, ((width - card.width) // 2, y))
+        y += card.height + STACK_GAP
+    return image
+
+
+def _turn_seat(view: View) -> int:
+    return view["current"] if view["current"] is not None else 0
+
+
+def render_turn(view: View, names: Sequence[str], t: Label) -> bytes:
+    """The table strip above the sheet of the player to move (each turn message's picture)."""
+    seat = _turn_seat(view)
+    sheet = _draw_sheet(view, seat, _name_of(names, seat), t)
+    return to_png(_stack(_draw_table(view, t, names), sheet))
+
+
+# --- The scoreboard -------------------------------------------------------------------------------
+
+
+def _places(view: View) -> list[int]:
+    result = view.get("result")
+    if result:
+        return list(result["ranking"])
+    totals = [sheet["total"] for sheet in view["sheets"]]
+    return [1 + sum(other > mine for other in totals) for mine in totals]
+
+
+def _solo_outcome(view: View) -> str:
+    result = view.get("result")
+    if result:
+        return result["outcome"]
+    mine, theirs = view["sheets"][0]["total"], view["solo"]["points"]
+    return "solo_win" if mine > theirs else "solo_tie" if mine == theirs else "solo_loss"
+
+
+def _ranking_lines(view: View, names: Sequence[str]) -> list[tuple[int | None, str, int]]:
+    """(place, name, points) from first to last. Solo lines have no place (the outcome badge
+    says who won); the solo opponent's name is empty."""
+    if view.get("solo") is not None:
+        player = (None, _name_of(names, 0), view["sheets"][0]["total"])
+        opponent = (None, "", view["solo"]["points"])
+        return [opponent, player] if _solo_outcome(view) in SOLO_LOSSES else [player, opponent]
+    places = _places(view)
+    order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+    return [(places[s], _name_of(names, s), view["sheets"][s]["total"]) for s in order]
+
+
+def _outcome_badge(view: View, text: dict[str, str]) -> tuple[str, tuple[int, ...]] | None:
+    if view.get("solo") is not None:
+        outcome = _solo_outcome(view)
+        colour = GOOD if outcome == "solo_win" else MUTED if outcome == "solo_tie" else BAD
+        return text[f"ds-img-{outcome.replace('_', '-')}"], colour
+    if sum(place == 1 for place in _places(view)) > 1:
+        return text["ds-img-shared"], GOOD
+    return None
+
+
+def _draw_ranking(
+    draw: ImageDraw.ImageDraw, view: View, text: dict[str, str], names: Sequence[str], width: int
+) -> None:
+    y = MARGIN + 16
+    _left_text(draw, (MARGIN, y), text["ds-img-ranking"], 22, bold=True)
+    badge = _outcome_badge(view, text)
+    if badge:
+        _pill(draw, width - MARGIN, y, *badge)
+    for i, (place, name, points) in enumerate(_ranking_lines(view, names)):
+        cy = MARGIN + 36 + RANK_LINE * i + RANK_LINE / 2
+        label = name or text["ds-img-solo"]
+        _draw_rank_line(draw, cy, place, label, points, width, opponent=not name)
+
+
+def _draw_rank_line(
+    draw: ImageDraw.ImageDraw,
+    cy: float,
+    place: int | None,
+    name: str,
+    points: int,
+    width: int,
+    opponent: bool = False,
+) -> None:
+    radius = 12
+    if place is not None:
+        fill = HIGHLIGHT if place == 1 else (222, 216, 204)
+        circle = (MARGIN, cy - radius, MARGIN + 2 * radius, cy + radius)
+        draw.ellipse(circle, fill=fill, outline=INK)
+        centered_text(draw, circle, str(place), 14, INK, bold=True)
+    score = str(points)
+    right = width - MARGIN
+    score_width = _left_text(draw, (right, cy), score, 20, INK, True, anchor="rm")
+    x = MARGIN + 2 * radius + 10
+    shown = fit_text(printable(name), right - score_width - 16 - x, 18, bold=not opponent)
+    _left_text(draw, (x, cy), shown, 18, MUTED if opponent else INK, not opponent)
+
+
+def _draw_scoreboard(view: View, names: Sequence[str], t: Label) -> Image.Image:
+    seats = len(view["sheets"])
+    solo = view.get("solo") is not None
+    scale = 1.0 if solo else BOARD_SCALE
+    places = _places(view)
+    order = sorted(range(seats), key=lambda seat: (places[seat], seat))
+    sheets = [
+        _draw_sheet(view, s, _name_of(names, s), t, scale, None if solo else places[s])
+        for s in order
+    ]
+    per_line = 1 if seats == 1 else 2
+    sheet_w, sheet_h = sheets[0].size
+    width = per_line * sheet_w + (per_line - 1) * BOARD_GAP + 2 * MARGIN
+    lines = len(_ranking_lines(view, names))
+    ranking_h = MARGIN + 36 + RANK_LINE * lines + 10
+    grid_lines = -(-seats // per_line)
+    height = ranking_h + grid_lines * (sheet_h + BOARD_GAP) - BOARD_GAP + MARGIN
+    image, draw = canvas(width, height)
+    text = dict(zip(BOARD_LABELS, _texts(t, BOARD_LABELS), strict=True))
+    _draw_ranking(draw, view, text, names, width)
+    for s, sheet in enumerate(sheets):
+        line, column = divmod(s, per_line)
+        x = MARGIN + column * (sheet_w + BOARD_GAP)
+        y = ranking_h + line * (sheet_h + BOARD_GAP)
+        image.paste(sheet, (x, y), sheet)
+    return image
+
+
+def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
+    """The end of the game: the ranking above every sheet (two per line)."""
+    return to_png(_draw_scoreboard(view, names, t), colours=160)
+
+
+# --- Text summaries -------------------------------------------------------------------------------
+
+
+def _die_text(t: Text, colour: str, face: int) -> str:
+    return t("ds-img-die", colour=colour, face=face)
+
+
+def sheet_summary(view: View, seat: int, name: str, t: Text) -> str:
+    """One line: the total, the white fields filled, each row's final, penalty, solo grid."""
+    sheet = view["sheets"][seat]
+    rows = ", ".join(
+        t("ds-img-summary-row", row=row["row"], final=row["final"], state=row_state(row))
+        for row in sheet["rows"]
+    )
+    white = len(COLOURS) * len(ROWS)
+    parts = [
+        t(
+            "ds-img-summary-sheet",
+            player=name,
+            total=sheet["total"],
+            filled=sheet["white_filled"],
+            white=white,
+            rows=rows,
+        )
+    ]
+    if sheet["penalty"] is not None:
+        parts.append(t("ds-img-summary-penalty", penalty=sheet["penalty"]))
+    solo = view.get("solo")
+    if solo is not None:
+        parts.append(
+            t(
+                "ds-img-summary-solo",
+                points=solo["points"],
+                crossed=solo["crossed"],
+                boxes=solo["boxes"],
+            )
+        )
+    return "; ".join(parts)
+
+
+def turn_summary(view: View, names: Sequence[str], t: Text) -> str:
+    """One line: whose turn, the reserve's dice, bag and discard, refill due, last round."""
+    if view["current"] is None:
+        parts = [t("ds-img-game-over")]
+    else:
+        parts = [t("ds-img-summary-turn", player=_name_of(names, view["current"]))]
+    dice = _sorted_reserve(view)
+    if dice:
+        listed = ", ".join(_die_text(t, colour, face) for colour, face in dice)
+        parts.append(t("ds-img-summary-reserve", dice=listed))
+    else:
+        parts.append(t("ds-img-summary-reserve-empty"))
+    parts.append(t("ds-img-summary-bag", bag=view["bag"], discard=view["discard"]))
+    if _refill_now(view):
+        parts.append(t("ds-img-refill-due"))
+    if view["current"] is not None and view["end_triggered"]:
+        parts.append(t("ds-img-last-round"))
+    if _nothing_fits(view):
+        parts.append(t("ds-img-nothing-fits"))
+    return " - ".join(parts)
+
+
+def scoreboard_summary(view: View, names: Sequence[str], t: Text) -> str:
+    """One line: the places with their totals and the outcome."""
+    if view.get("solo") is not None:
+        outcome = _solo_outcome(view)
+        line = t(
+            "ds-img-summary-solo-result",
+            player=_name_of(names, 0),
+            score=view["sheets"][0]["total"],
+            opponent=view["solo"]["points"],
+        )
+        return f"{line} - {t('ds-img-' + outcome.replace('_', '-'))}"
+    places = ", ".join(
+        t("ds-img-summary-place", place=place, player=name, total=points)
+        for place, name, points in _ranking_lines(view, names)
+    )
+    line = t("ds-img-summary-ranking", ranking=places)
+    if sum(place == 1 for place in _places(view)) > 1:
+        line = f"{line} - {t('ds-img-shared')}"
+    return line

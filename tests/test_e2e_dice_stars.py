@@ -1,0 +1,150 @@
+"""Dice Stars end to end: simulated players click through whole games on the emulator."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games import dice_stars as engine
+from tests.emulator import FakeDiscord, Message
+
+
+@pytest.fixture
+def world(emu: FakeDiscord):
+    guild = emu.add_guild("Friday Night", locale="de")
+    chan = emu.add_channel(guild, "würfel")
+    users = [
+        emu.add_user(name, locale=locale)
+        for name, locale in (("alice", "en-US"), ("bob", "de"), ("carol", "fr"))
+    ]
+    for user in users:
+        emu.add_member(guild, user)
+    return chan, users
+
+
+def verb(message: Message, name: str) -> str:
+    """The custom_id of a lobby button (join, leave, start, cancel)."""
+    return next(b["custom_id"] for b in message.buttons() if b["custom_id"].endswith(":" + name))
+
+
+async def open_and_start(emu, chan, users) -> None:
+    ix = await emu.slash(users[0], chan, "dicestars new", {})
+    for user in users[1:]:
+        await emu.click(user, ix.message, verb(ix.message, "join"))
+    lobby = emu.channel_messages(chan)[0]
+    await emu.click(users[0], lobby, verb(lobby, "start"))
+
+
+def controls(message: Message) -> list[tuple[str, dict]]:
+    """(custom_id, action) of every enabled button carrying an engine action."""
+    found = []
+    for button in message.buttons():
+        payload = button["custom_id"].split(":", 3)[3]
+        if payload.startswith("a{") and not button["disabled"]:
+            found.append((button["custom_id"], json.loads(payload[1:])))
+    return found
+
+
+async def play_turn_step(emu, runner, chan, users) -> bool:
+    """One click by the player to move, choosing what the autopilot would; False at the end."""
+    record = await runner.db.open_game(chan.id)
+    if record is None:
+        return False
+    state = engine.from_json(record.snapshot["state"])
+    seat = engine.to_move(state)[0]
+    seat_user = record.snapshot["seats"][seat]["user_id"]
+    user = next(u for u in users if u.id == seat_user)
+    turn = emu.channel_messages(chan)[-1]
+    assert f"<@{user.id}>" in turn.content, turn.content
+    assert turn.attachments and turn.attachments[0].data.startswith(b"\x89PNG")
+    assert turn.attachments[0].description, "every picture carries a text summary"
+    wanted = engine.autopilot(state, seat)
+    if wanted["type"] == "take_stars":
+        menu = turn.select("s:")
+        values = []
+        taken: dict[int, int] = {}
+        for row in wanted["rows"]:
+            index = taken.get(row, 0)
+            taken[row] = index + 1
+            crossed = state.sheets[seat].multipliers[engine.ROWS.index(row)]
+            values.append(f"{row}.{crossed + index}")
+        await emu.select(user, turn, menu["custom_id"], values)
+    else:
+        custom_id = next(cid for cid, action in controls(turn) if action == wanted)
+        await emu.click(user, turn, custom_id)
+    after = await runner.db.load_game(record.id)
+    assert after.version > record.version, "the click was applied"
+    return after.status == "active"
+
+
+async def test_three_players_play_a_whole_game_to_the_scoreboard(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    await open_and_start(emu, chan, users)
+    lobby = emu.channel_messages(chan)[0]
+    assert "alice (Gastgeber), bob, carol" in lobby.content  # the server speaks German
+    for _ in range(400):
+        if not await play_turn_step(emu, runner, chan, users):
+            break
+    record = (await runner.db.guild_games(chan.guild.id))[0]
+    assert record.status == "finished"
+    final = emu.channel_messages(chan)[-1]
+    assert "Endstand" in final.content and not final.buttons()
+    assert final.attachments[0].filename == "dice-stars-result.png"
+    state = engine.from_json(record.snapshot["state"])
+    for seat, points in enumerate(engine.scores(state)):
+        assert f"{record.snapshot['seats'][seat]['name']} – {points} Punkt" in final.content
+    # Only the last turn message has controls; the channel reads like a log.
+    with_controls = [m for m in emu.channel_messages(chan) if m.buttons() or m.selects()]
+    assert with_controls == []
+    # The log replays to the same final state.
+    moves = await runner.db.moves(record.id)
+    replay = engine.new_game(3, record.snapshot["seed"], record.snapshot["options"])
+    for move in moves:
+        seat = engine.CHANCE if move.seat is None else move.seat
+        engine.apply(replay, seat, move.action)
+    assert engine.to_json(replay) == engine.to_json(state)
+
+
+async def test_solo_game_starts_at_once_and_ends_with_the_opponent(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    ix = await emu.slash(users[1], chan, "dicestars new", {"solo": True})
+    assert not ix.ephemeral
+    for _ in range(300):
+        if not await play_turn_step(emu, runner, chan, users):
+            break
+    record = (await runner.db.guild_games(chan.guild.id))[0]
+    assert record.status == "finished"
+    final = emu.channel_messages(chan)[-1]
+    assert "Solo-Gegner" in final.content
+
+
+async def test_restart_mid_game_loses_nothing_and_old_buttons_work(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    await open_and_start(emu, chan, users[:2])
+    for _ in range(5):
+        assert await play_turn_step(emu, runner, chan, users)
+    before = await runner.db.open_game(chan.id)
+    await runner.restart()
+    assert (await runner.db.open_game(chan.id)).snapshot == before.snapshot
+    for _ in range(3):
+        assert await play_turn_step(emu, runner, chan, users)
+
+
+async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    await open_and_start(emu, chan, users[:2])
+    look = await emu.slash(users[2], chan, "dicestars sheet", {"player": users[1]})
+    assert look.ephemeral and look.message.attachments
+    assert look.message.id not in [m.id for m in emu.channel_messages(chan)]
+    record = await runner.db.open_game(chan.id)
+    state = engine.from_json(record.snapshot["state"])
+    idle = users[1 - engine.to_move(state)[0]]
+    turn = emu.channel_messages(chan)[-1]
+    ix = await emu.click(idle, turn, controls(turn)[0][0])
+    assert ix.ephemeral
+    assert (await runner.db.load_game(record.id)).version == record.version
