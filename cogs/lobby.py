@@ -11,9 +11,26 @@ from games.engine import GameInfo, RulesError
 from games.table import Table
 from locales import Localizer
 
+TIMER_CHOICES = (0, 2, 5, 15, 60, 360, 1440, 4320, 10080)  # minutes; 0 = no timer
+
+
+def timer_label(loc: Localizer, language: str, minutes: int) -> str:
+    if minutes == 0:
+        return loc.text(language, "table-timer-off")
+    if minutes % 1440 == 0:
+        return loc.text(language, "table-timer-days", n=minutes // 1440)
+    if minutes % 60 == 0:
+        return loc.text(language, "table-timer-hours", n=minutes // 60)
+    return loc.text(language, "table-timer-minutes", n=minutes)
+
 
 def lobby_screen(
-    plugin: GamePlugin, loc: Localizer, game_id: int, version: int, table: Table
+    plugin: GamePlugin,
+    loc: Localizer,
+    game_id: int,
+    version: int,
+    table: Table,
+    longest_timer: int = TIMER_CHOICES[-1],
 ) -> Screen:
     info = plugin.info
     lang = table.language
@@ -44,6 +61,13 @@ def lobby_screen(
                     value=plugin.option_label(loc, lang, option.name, value),
                 )
             )
+        lines.append(
+            t(
+                "lobby-setting",
+                name=t("table-timer"),
+                value=timer_label(loc, lang, table.turn_minutes),
+            )
+        )
         lines.append(t("lobby-help", min=info.min_players, max=info.max_players))
     elif table.status == tables.ACTIVE:
         lines.append(t("lobby-started", names=", ".join(names)))
@@ -74,7 +98,7 @@ def lobby_screen(
                 disabled=len(table.seats) >= info.max_players,
             ),
         )
-    for option in info.options[:4]:
+    for option in info.options[:3]:
         value = table.options.get(option.name, option.default)
         rows.append(
             Select(
@@ -91,6 +115,22 @@ def lobby_screen(
                 ),
             )
         )
+    choices = sorted({c for c in TIMER_CHOICES if c <= longest_timer} | {table.turn_minutes})
+    rows.append(
+        Select(
+            placeholder=t("table-timer"),
+            payload="timer",
+            options=tuple(
+                Option(
+                    label=f"{t('table-timer')}: {timer_label(loc, lang, minutes)}"[:100],
+                    value=str(minutes),
+                    default=minutes == table.turn_minutes,
+                    emoji="⏰",
+                )
+                for minutes in choices
+            ),
+        )
+    )
     return Screen("\n".join(lines), rows=rows)
 
 

@@ -131,6 +131,16 @@ class GamePlugin:
         """Game-specific controls (payload ``u:<verb>``); none by default."""
         await cog.tell(interaction, "table-error-unknown-control")
 
+    def on_seat_left(
+        self, state: Any, seat: int, moves: list[tuple[int | None, Action, str]]
+    ) -> list[Event]:
+        """A player left or was removed; by default the autopilot simply plays their seat."""
+        return []
+
+    def timeout_action(self, state: Any, seat: int) -> Action:
+        """What happens when a seat's timer runs out: by default the autopilot moves."""
+        return self.engine.autopilot(state, seat)
+
     async def after_change(self, cog: TableCog, ctx: TableContext, events: list[Event]) -> None:
         """Hook after a saved change (Stella sends its DMs here)."""
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,7 +20,7 @@ from discord.ext import commands
 from cogs.i18n import T, guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
-from cogs.screens import Screen, build_view
+from cogs.screens import Row, Screen, build_view
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, settle
 from games.table import Table
@@ -84,6 +86,7 @@ class TableCog(commands.Cog):
             guild_language(interaction, self.bot.config.default_language),
             settings,
         )
+        table.turn_minutes = self.bot.config.default_turn_minutes
         async with self.lock(interaction.channel_id):
             try:
                 record = await self.bot.db.create_game(
@@ -99,7 +102,9 @@ class TableCog(commands.Cog):
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
                 await self._start_game(interaction, plugin, record, table)
                 return
-        screen = lobby_screen(plugin, self.loc, record.id, record.version, table)
+        screen = lobby_screen(
+            plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
+        )
         await interaction.response.send_message(
             screen.text,
             view=build_view(record.id, record.version, screen.rows),
@@ -150,7 +155,9 @@ class TableCog(commands.Cog):
                 await self.tell(interaction, "table-error-closed")
                 return
             table = Table.from_json(record.snapshot)
-            if payload in LOBBY_VERBS or payload.startswith("opt:"):
+            if payload.startswith("kick:"):
+                await self._remove_control(interaction, plugin, record, table, payload[5:])
+            elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer")):
                 await self._lobby_control(
                     interaction, plugin, record, table, version, payload, values
                 )
@@ -192,6 +199,9 @@ class TableCog(commands.Cog):
             elif payload == "bot":
                 name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
                 tables.add_computer(table, info, user.id, name)
+            elif payload == "timer":
+                minutes = int(values[0]) if values and values[0].isdigit() else -1
+                tables.set_timer(table, user.id, minutes, self.bot.config.max_turn_minutes)
             else:
                 name = payload[4:]
                 value = parse_option_value(info, name, values[0] if values else "")
@@ -209,7 +219,9 @@ class TableCog(commands.Cog):
         except StaleVersion:
             await self.tell(interaction, "table-error-stale")
             return
-        screen = lobby_screen(plugin, self.loc, record.id, new_version, table)
+        screen = lobby_screen(
+            plugin, self.loc, record.id, new_version, table, self.bot.config.max_turn_minutes
+        )
         await interaction.response.edit_message(
             content=screen.text,
             view=build_view(record.id, new_version, screen.rows),
@@ -226,7 +238,9 @@ class TableCog(commands.Cog):
         state = plugin.new_state(table)
         moves: list[tuple[int | None, Action, str]] = []
         events = self._advance(plugin, table, state, moves, record.version + 1)
-        lobby = lobby_screen(plugin, self.loc, record.id, record.version + 1, table)
+        lobby = lobby_screen(
+            plugin, self.loc, record.id, record.version + 1, table, self.bot.config.max_turn_minutes
+        )
         await self._commit(interaction, plugin, record, table, state, moves, events, lobby=lobby)
 
     # ---- in-game actions --------------------------------------------------------------
@@ -279,6 +293,8 @@ class TableCog(commands.Cog):
                 await self.tell(interaction, error.key, **error.args_)
             return False
         moves: list[tuple[int | None, Action, str]] = [(seat, action, actor)]
+        if actor.startswith("user:"):
+            table.seats[seat].timeouts = 0
         new_version = record.version + 1
         table.acted_at[seat] = new_version
         events += self._advance(plugin, table, state, moves, new_version)
@@ -324,7 +340,10 @@ class TableCog(commands.Cog):
         moves: list[tuple[int | None, Action, str]],
         events: list[Event],
         lobby: Screen | None = None,
+        notes: Sequence[str] = (),
+        extra_rows: Sequence[Row] = (),
     ) -> None:
+        """Save the change, then show it: edit the turn message or post a new one."""
         engine = plugin.engine
         old_key = plugin.turn_key(engine.from_json(table.state)) if table.state else None
         table.state = engine.to_json(state)
@@ -344,6 +363,7 @@ class TableCog(commands.Cog):
             or table.status == tables.FINISHED
             or (plugin.turn_key(state) != old_key)
         )
+        await self._schedule_deadline(record.id, version, table, new_turn)
         clicked = interaction.message.id if interaction and interaction.message else None
         turn_id = table.messages.get("turn")
         # Answer Discord first (3 s); drawing happens after.
@@ -360,12 +380,12 @@ class TableCog(commands.Cog):
             await self._strip_controls(record.channel_id, turn_id)
         draw = plugin.final_screen if table.status == tables.FINISHED else plugin.turn_screen
         screen = await asyncio.to_thread(draw, ctx)
-        lines = plugin.event_lines(ctx, events)
+        lines = [*notes, *plugin.event_lines(ctx, events)]
         if not new_turn and interaction is not None and clicked == turn_id:
             # The same turn goes on in the same message: keep what happened earlier in it.
             lines = [*_log_of(interaction.message.content), *lines]  # type: ignore[union-attr]
         text = _join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
-        view = build_view(record.id, version, screen.rows)
+        view = build_view(record.id, version, [*extra_rows, *screen.rows][:5])
         if new_turn:
             channel = self.bot.get_partial_messageable(record.channel_id)
             message = await channel.send(
@@ -385,6 +405,21 @@ class TableCog(commands.Cog):
             )
         ctx.version = version
         await plugin.after_change(self, ctx, events)
+
+    async def _schedule_deadline(
+        self, game_id: int, version: int, table: Table, new_turn: bool
+    ) -> None:
+        """A turn timer runs per decision point: it restarts when the turn passes on."""
+        if table.status != tables.ACTIVE or not table.turn_minutes:
+            await self.bot.db.clear_deadline(game_id)
+            return
+        if not new_turn:
+            return
+        seconds = table.turn_minutes * 60
+        now = time.time()
+        reminder = now + seconds * self.bot.config.reminder_at
+        await self.bot.db.set_deadline(game_id, version, now + seconds, reminder)
+        self.bot.dispatch("deadline_changed")
 
     async def _strip_controls(self, channel_id: int, message_id: int) -> None:
         channel = self.bot.get_partial_messageable(channel_id)
@@ -408,7 +443,9 @@ class TableCog(commands.Cog):
         plugin = self.plugins[record.kind]
         table = Table.from_json(record.snapshot)
         if record.status == tables.LOBBY:
-            screen = lobby_screen(plugin, self.loc, record.id, record.version, table)
+            screen = lobby_screen(
+                plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
+            )
             await interaction.response.send_message(screen.text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -473,6 +510,48 @@ class TableCog(commands.Cog):
                 return
             await self._leave_game(interaction, plugin, record, table)
 
+    async def _remove_control(
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        seat_text: str,
+    ) -> None:
+        """The host's "remove" button, offered after two timeouts in a row."""
+        seat = int(seat_text) if seat_text.isdigit() else -1
+        try:
+            tables.remove_player(table, interaction.user.id, seat)
+        except RulesError as error:
+            await self.tell(interaction, error.key, **error.args_)
+            return
+        await self.seat_left(interaction, plugin, record, table, seat, "table-player-removed")
+
+    async def seat_left(
+        self,
+        interaction: discord.Interaction | None,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        seat: int,
+        note_key: str,
+    ) -> None:
+        """A seat's player is gone: the game's own rule or the autopilot plays on for them."""
+        table.seats[seat].left = True
+        if table.seats[seat].user_id == table.host_id:
+            tables.hand_over_host(table)
+        state = plugin.engine.from_json(table.state or {})
+        moves: list[tuple[int | None, Action, str]] = []
+        events = plugin.on_seat_left(state, seat, moves)
+        if not any(s.human and not s.left for s in table.seats):
+            table.status = tables.ABANDONED
+        else:
+            events += self._advance(plugin, table, state, moves, record.version + 1)
+        note = self.loc.text(table.language, note_key, player=table.seats[seat].name)
+        if interaction is not None and not interaction.response.is_done():
+            await interaction.response.defer()
+        await self._commit(None, plugin, record, table, state, moves, events, notes=[note])
+
     async def _leave_game(
         self,
         interaction: discord.Interaction,
@@ -484,21 +563,8 @@ class TableCog(commands.Cog):
         if seat is None or table.seats[seat].left:
             await self.tell(interaction, "table-error-not-seated")
             return
-        table.seats[seat].left = True
-        if interaction.user.id == table.host_id:
-            tables.hand_over_host(table)
-        state = plugin.engine.from_json(table.state or {})
-        moves: list[tuple[int | None, Action, str]] = []
-        events: list[Event] = [{"type": "left", "seat": seat}]
-        if not any(s.human and not s.left for s in table.seats):
-            table.status = tables.ABANDONED
-        else:
-            events += self._advance(plugin, table, state, moves, record.version + 1)
-        await interaction.response.send_message(
-            self.loc.text(table.language, "table-player-left", player=table.seats[seat].name),
-            allowed_mentions=NO_PINGS,
-        )
-        await self._commit(None, plugin, record, table, state, moves, events)
+        await self.tell(interaction, "table-you-left")
+        await self.seat_left(None, plugin, record, table, seat, "table-player-left")
 
 
 def _can_manage(interaction: discord.Interaction) -> bool:

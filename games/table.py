@@ -49,6 +49,7 @@ class Table:
     acted_at: list[int] = field(default_factory=list)
     # Discord message ids the table keeps editing (lobby, current turn); plain ints.
     messages: dict[str, int] = field(default_factory=dict)
+    turn_minutes: int = 0  # the turn timer; 0 = none
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -147,6 +148,26 @@ def set_option(table: Table, info: GameInfo, user_id: int, name: str, value: Any
             table.options[name] = value
             return
     raise RulesError("table-error-bad-option", option=name)
+
+
+def set_timer(table: Table, user_id: int, minutes: int, longest: int) -> None:
+    _require_host(table, user_id)
+    _require_lobby(table)
+    if not 0 <= minutes <= longest:
+        raise RulesError("table-error-bad-option", option="timer")
+    table.turn_minutes = minutes
+
+
+def remove_player(table: Table, user_id: int, seat: int) -> None:
+    """The host takes a seat from a player who let the timer run out twice in a row."""
+    _require_host(table, user_id)
+    if table.status != ACTIVE:
+        raise RulesError("table-error-not-started")
+    if not 0 <= seat < len(table.seats) or table.seats[seat].computer or table.seats[seat].left:
+        raise RulesError("table-error-not-seated")
+    if table.seats[seat].timeouts < 2:
+        raise RulesError("table-error-remove-too-early")
+    table.seats[seat].left = True
 
 
 def can_start(table: Table, info: GameInfo) -> bool:

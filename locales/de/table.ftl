@@ -44,3 +44,29 @@ table-error-cancel-forbidden = Nur der Gastgeber oder ein Mitglied mit „Server
 table-error-internal = Bei uns ist etwas schiefgegangen; dein Klick hat nichts verändert. Bitte versuch es noch einmal.
 table-error-not-your-turn = Du bist nicht am Zug.
 table-left-tag = (ausgestiegen)
+table-timer = Zugzeit
+table-timer-off = keine Begrenzung
+table-timer-minutes = { $n ->
+    [one] 1 Minute
+   *[other] { $n } Minuten
+}
+table-timer-hours = { $n ->
+    [one] 1 Stunde
+   *[other] { $n } Stunden
+}
+table-timer-days = { $n ->
+    [one] 1 Tag
+   *[other] { $n } Tage
+}
+table-timer-reminder = ⏳ { $player }, du bist noch am Zug: noch { $minutes ->
+    [one] 1 Minute
+   *[other] { $minutes } Minuten
+}.
+table-timer-reminder-dm = ⏳ Du bist am Tisch am Zug, noch { $minutes ->
+    [one] 1 Minute
+   *[other] { $minutes } Minuten
+}: { $url }
+table-timed-out = ⏰ Die Zeit von { $player } ist abgelaufen; das Spiel ging für sie oder ihn weiter.
+table-remove-player = { $player } entfernen
+table-player-removed = Der Gastgeber hat { $player } entfernt; ab jetzt spielt der Autopilot diesen Platz.
+table-error-remove-too-early = Ein Spieler kann erst entfernt werden, wenn seine Zeit zweimal hintereinander abgelaufen ist.

@@ -44,3 +44,29 @@ table-error-cancel-forbidden = Only the host or a member with “Manage Server�
 table-error-internal = Something went wrong on our side; your click changed nothing. Please try again.
 table-error-not-your-turn = It is not your turn.
 table-left-tag = (left)
+table-timer = Turn timer
+table-timer-off = no timer
+table-timer-minutes = { $n ->
+    [one] 1 minute
+   *[other] { $n } minutes
+}
+table-timer-hours = { $n ->
+    [one] 1 hour
+   *[other] { $n } hours
+}
+table-timer-days = { $n ->
+    [one] 1 day
+   *[other] { $n } days
+}
+table-timer-reminder = ⏳ { $player }, it is still your turn: { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+} left.
+table-timer-reminder-dm = ⏳ It is your turn at the table, { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+} left: { $url }
+table-timed-out = ⏰ Time ran out for { $player }; the game played on for them.
+table-remove-player = Remove { $player }
+table-player-removed = { $player } was removed by the host; the autopilot plays their seat from now on.
+table-error-remove-too-early = A player can be removed only after their timer ran out twice in a row.

@@ -44,3 +44,29 @@ table-error-cancel-forbidden = Seul l'hôte ou un membre avec « Gérer le serve
 table-error-internal = Un problème est survenu de notre côté ; votre clic n'a rien changé. Veuillez réessayer.
 table-error-not-your-turn = Ce n'est pas votre tour.
 table-left-tag = (parti)
+table-timer = Minuteur de tour
+table-timer-off = pas de minuteur
+table-timer-minutes = { $n ->
+    [one] 1 minute
+   *[other] { $n } minutes
+}
+table-timer-hours = { $n ->
+    [one] 1 heure
+   *[other] { $n } heures
+}
+table-timer-days = { $n ->
+    [one] 1 jour
+   *[other] { $n } jours
+}
+table-timer-reminder = ⏳ { $player }, c'est toujours votre tour : il reste { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+}.
+table-timer-reminder-dm = ⏳ C'est votre tour à la table, il reste { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+} : { $url }
+table-timed-out = ⏰ Le temps de { $player } est écoulé ; la partie a continué à sa place.
+table-remove-player = Retirer { $player }
+table-player-removed = L'hôte a retiré { $player } ; le pilote automatique joue désormais sa place.
+table-error-remove-too-early = Un joueur ne peut être retiré qu'après deux dépassements de temps d'affilée.

@@ -1,0 +1,176 @@
+"""Turn timers that survive restarts: one task sleeps until the earliest stored deadline.
+
+Deadlines live in the database (RoboDanny's reminder pattern), so a deadline that passed while
+the bot was down is handled as soon as it starts. A reminder goes out once before the deadline;
+when it passes, the game's timeout rule plays for each player who still had to act, and after
+two timeouts in a row the host is offered a button to remove that player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from cogs.screens import Button
+from games import table as tables
+from games.engine import CHANCE, Action, Engine, Event, settle
+from games.table import Table
+from storage import Deadline
+
+if TYPE_CHECKING:
+    from bot import TableBot
+    from cogs.table import TableCog
+
+log = logging.getLogger(__name__)
+USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+class TimerCog(commands.Cog):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def table(self) -> TableCog:
+        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
+
+    async def cog_load(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="turn-timers")
+
+    async def cog_unload(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    @commands.Cog.listener()
+    async def on_deadline_changed(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            self._wake.clear()
+            upcoming = await self.bot.db.deadlines(limit=1)
+            delay = None if not upcoming else max(0.0, upcoming[0].next_at - time.time())
+            if delay is None or delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
+            for deadline in await self.bot.db.deadlines(before=time.time()):
+                try:
+                    await self._handle(deadline)
+                except Exception:
+                    log.exception("timer of game %s failed", deadline.game_id)
+                    await self.bot.db.claim_deadline(deadline.game_id, deadline.version)
+
+    async def _handle(self, deadline: Deadline) -> None:
+        if deadline.due_at <= time.time():
+            if await self.bot.db.claim_deadline(deadline.game_id, deadline.version):
+                await self.expire(deadline.game_id)
+        elif await self.bot.db.mark_reminded(deadline.game_id, deadline.version):
+            await self.remind(deadline)
+
+    async def remind(self, deadline: Deadline) -> None:
+        record = await self.bot.db.load_game(deadline.game_id)
+        if record is None or record.status != tables.ACTIVE:
+            return
+        table = Table.from_json(record.snapshot)
+        plugin = self.table.plugins[record.kind]
+        state = plugin.engine.from_json(table.state or {})
+        minutes = max(1, round((deadline.due_at - time.time()) / 60))
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        for seat in _waiting_humans(plugin.engine.to_move(state), table):
+            user_id = table.seats[seat].user_id
+            text = self.bot.loc.text(
+                table.language, "table-timer-reminder", player=f"<@{user_id}>", minutes=minutes
+            )
+            await channel.send(text, allowed_mentions=USER_PINGS)
+            with contextlib.suppress(discord.HTTPException):
+                user = await self.bot.fetch_user(user_id)  # type: ignore[arg-type]
+                await user.send(
+                    self.bot.loc.text(
+                        table.language,
+                        "table-timer-reminder-dm",
+                        minutes=minutes,
+                        url=_jump_url(record, table),
+                    )
+                )
+
+    async def expire(self, game_id: int) -> None:
+        """The deadline passed: the timeout rule plays for everyone who still had to act."""
+        table_cog = self.table
+        record = await self.bot.db.load_game(game_id)
+        if record is None:
+            return
+        async with table_cog.lock(record.channel_id):
+            record = await self.bot.db.load_game(game_id)
+            if record is None or record.status != tables.ACTIVE:
+                return
+            table = Table.from_json(record.snapshot)
+            plugin = table_cog.plugins[record.kind]
+            engine = plugin.engine
+            state = engine.from_json(table.state or {})
+            moves: list[tuple[int | None, Action, str]] = []
+            events: list[Event] = []
+            notes: list[str] = []
+            extra: list[Button] = []
+            turn = plugin.turn_key(state)
+            for seat in _waiting_humans(engine.to_move(state), table):
+                # The rest of the player's turn is played for them, up to its end.
+                for _ in range(50):
+                    if seat not in engine.to_move(state) or plugin.turn_key(state) != turn:
+                        break
+                    action = plugin.timeout_action(state, seat)
+                    events += engine.apply(state, seat, action)
+                    moves.append((seat, action, "timeout"))
+                    events += _settle(engine, state, moves)
+                if not any(move[0] == seat for move in moves):
+                    continue
+                table.seats[seat].timeouts += 1
+                table.acted_at[seat] = record.version + 1
+                name = table.seats[seat].name
+                notes.append(self.bot.loc.text(table.language, "table-timed-out", player=name))
+                if table.seats[seat].timeouts >= 2 and len(extra) < 5:
+                    label = self.bot.loc.text(table.language, "table-remove-player", player=name)
+                    extra.append(Button(label[:80], f"kick:{seat}", style="danger", emoji="🚪"))
+            if not moves:
+                return
+            events += table_cog._advance(plugin, table, state, moves, record.version + 1)
+            rows = [tuple(extra)] if extra else []
+            await table_cog._commit(
+                None, plugin, record, table, state, moves, events, notes=notes, extra_rows=rows
+            )
+
+
+def _settle(engine: Engine, state: Any, moves: list[tuple[int | None, Action, str]]) -> list[Event]:
+    events: list[Event] = []
+    for outcome, happened in settle(engine, state):
+        moves.append((None, outcome, "chance"))
+        events += happened
+    return events
+
+
+def _waiting_humans(to_move: list[int], table: Table) -> list[int]:
+    return [
+        seat
+        for seat in to_move
+        if seat != CHANCE and table.seats[seat].human and not table.seats[seat].left
+    ]
+
+
+def _jump_url(record, table: Table) -> str:
+    guild = record.guild_id or "@me"
+    message = table.messages.get("turn")
+    suffix = f"/{message}" if message else ""
+    return f"https://discord.com/channels/{guild}/{record.channel_id}{suffix}"
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(TimerCog(bot))
