@@ -289,7 +289,7 @@ class DiceStarsCog(commands.Cog):
     async def sheet(
         self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
-        record = await self.bot.db.open_game(interaction.channel_id or 0)
+        record = await self.table.game_for_channel(interaction.channel_id or 0)
         if record is None or record.kind != engine.INFO.kind or not record.snapshot.get("state"):
             await self.table.tell(interaction, "ds-no-game-here")
             return

@@ -68,6 +68,9 @@ def lobby_screen(
                 value=timer_label(loc, lang, table.turn_minutes),
             )
         )
+        if table.spectators:
+            watching = ", ".join(f"<#{channel}>" for channel in table.spectators)
+            lines.append(t("lobby-watching", channels=watching))
         lines.append(t("lobby-help", min=info.min_players, max=info.max_players))
     elif table.status == tables.ACTIVE:
         lines.append(t("lobby-started", names=", ".join(names)))

@@ -394,6 +394,7 @@ class TableCog(commands.Cog):
             table.messages["turn"] = message.id
             await self.bot.db.save_game(record.id, version, table.to_json(), status=table.status)
             version += 1
+            await self._mirror(table, text, screen)
         elif interaction is not None and clicked == turn_id:
             await interaction.edit_original_response(
                 content=text, attachments=screen.files(), view=view, allowed_mentions=USER_PINGS
@@ -420,6 +421,25 @@ class TableCog(commands.Cog):
         reminder = now + seconds * self.bot.config.reminder_at
         await self.bot.db.set_deadline(game_id, version, now + seconds, reminder)
         self.bot.dispatch("deadline_changed")
+
+    async def _mirror(self, table: Table, text: str, screen: Screen) -> None:
+        """Spectating channels get every public turn message, without controls or pings."""
+        for channel_id in table.spectators:
+            channel = self.bot.get_partial_messageable(channel_id)
+            try:
+                await channel.send(text, files=screen.files(), allowed_mentions=NO_PINGS)
+            except discord.HTTPException:
+                log.info("spectating channel %s is out of reach", channel_id)
+
+    async def game_for_channel(self, channel_id: int) -> GameRecord | None:
+        """The open game played in this channel, or watched from it."""
+        record = await self.bot.db.open_game(channel_id)
+        if record is not None:
+            return record
+        for other in await self.bot.db.open_games():
+            if channel_id in other.snapshot.get("spectators", ()):
+                return other
+        return None
 
     async def _strip_controls(self, channel_id: int, message_id: int) -> None:
         channel = self.bot.get_partial_messageable(channel_id)

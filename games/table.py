@@ -19,6 +19,7 @@ LOBBY, ACTIVE, FINISHED, CANCELLED, ABANDONED = (
     "cancelled",
     "abandoned",
 )
+MAX_SPECTATOR_CHANNELS = 5
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Table:
     # Discord message ids the table keeps editing (lobby, current turn); plain ints.
     messages: dict[str, int] = field(default_factory=dict)
     turn_minutes: int = 0  # the turn timer; 0 = none
+    spectators: list[int] = field(default_factory=list)  # channels that watch this table
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -168,6 +170,22 @@ def remove_player(table: Table, user_id: int, seat: int) -> None:
     if table.seats[seat].timeouts < 2:
         raise RulesError("table-error-remove-too-early")
     table.seats[seat].left = True
+
+
+def watch(table: Table, channel_id: int, stop: bool = False) -> None:
+    """Link (or unlink) a spectating channel; a table watches nothing of its own channel."""
+    if table.status not in (LOBBY, ACTIVE):
+        raise RulesError("table-error-closed")
+    if stop:
+        if channel_id not in table.spectators:
+            raise RulesError("table-error-not-watching")
+        table.spectators.remove(channel_id)
+    elif channel_id in table.spectators:
+        raise RulesError("table-error-already-watching")
+    elif len(table.spectators) >= MAX_SPECTATOR_CHANNELS:
+        raise RulesError("table-error-too-many-watchers", max=MAX_SPECTATOR_CHANNELS)
+    else:
+        table.spectators.append(channel_id)
 
 
 def can_start(table: Table, info: GameInfo) -> bool:

@@ -1,0 +1,70 @@
+"""Life at the table: computer seats and spectating channels."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import dice_stars as engine
+from tests.emulator import FakeDiscord
+from tests.test_e2e_dice_stars import play_turn_step, verb
+
+
+@pytest.fixture
+def world(emu: FakeDiscord):
+    guild = emu.add_guild("Friday Night", locale="en-US")
+    chan = emu.add_channel(guild, "games")
+    watch = emu.add_channel(guild, "tribune")
+    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob", "carol")]
+    for user in users:
+        emu.add_member(guild, user)
+    return chan, watch, users
+
+
+async def test_computer_seats_play_promptly_and_finish_the_game(emu, runner, world):
+    chan, _, users = world
+    await runner.start()
+    ix = await emu.slash(users[0], chan, "dicestars new", {})
+    await emu.click(users[0], ix.message, verb(ix.message, "bot"))
+    lobby = emu.channel_messages(chan)[0]
+    ix = await emu.click(users[1], lobby, verb(lobby, "bot"))
+    assert ix.ephemeral and "host" in ix.message.content
+    await emu.click(users[0], lobby, verb(lobby, "bot"))
+    lobby = emu.channel_messages(chan)[0]
+    assert "Robo 1 🤖" in lobby.content and "Robo 2 🤖" in lobby.content
+    await emu.click(users[0], lobby, verb(lobby, "start"))
+    for _ in range(200):
+        if not await play_turn_step(emu, runner, chan, users[:1]):
+            break
+    record = (await runner.db.guild_games(chan.guild.id))[0]
+    assert record.status == "finished"
+    moves = await runner.db.moves(record.id)
+    robots = {m.seat for m in moves if m.actor == "autopilot"}
+    assert robots == {1, 2}
+    assert {m.seat for m in moves if m.actor.startswith("user:")} == {0}
+    state = engine.from_json(record.snapshot["state"])
+    assert engine.is_over(state)
+    assert "Robo 1" in emu.channel_messages(chan)[-1].content
+
+
+async def test_a_spectating_channel_receives_every_public_turn(emu, runner, world):
+    chan, watch, users = world
+    await runner.start()
+    ix = await emu.slash(users[0], chan, "dicestars new", {})
+    await emu.click(users[1], ix.message, verb(ix.message, "join"))
+    ix = await emu.slash(users[2], watch, "spectate", {"table": chan})
+    assert not ix.ephemeral and f"<#{chan.id}>" in ix.message.content
+    again = await emu.slash(users[2], watch, "spectate", {"table": chan})
+    assert again.ephemeral
+    lobby = emu.channel_messages(chan)[0]
+    ix = await emu.slash(users[0], chan, "status", {})
+    assert f"<#{watch.id}>" in ix.message.content
+    await emu.click(users[0], lobby, verb(lobby, "start"))
+    for _ in range(6):
+        assert await play_turn_step(emu, runner, chan, users)
+    game_turns = [m for m in emu.channel_messages(chan) if m.attachments]
+    mirrored = [m for m in emu.channel_messages(watch) if m.attachments]
+    assert len(mirrored) == len(game_turns) >= 3
+    assert all(not m.buttons() and not m.selects() for m in mirrored)
+    # Anyone in the spectating channel may look at a sheet privately.
+    look = await emu.slash(users[2], watch, "dicestars sheet", {"player": users[1]})
+    assert look.ephemeral and look.message.attachments
