@@ -14,6 +14,9 @@ from config import Config
 from storage import Database
 from tests.emulator import FakeDiscord, point_discord_at
 
+# discord.py's names for the tasks that run interaction handlers.
+BUSY_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item", "discord-ui-view-dispatch")
+
 
 class BotRunner:
     """The bot's real discord.py client on a real SQLite file, stoppable and restartable."""
@@ -36,8 +39,16 @@ class BotRunner:
         self.db = await Database.open(self.config.database)
         self.bot = TableBot(self.config, self.db, self.extensions, guild_ready_timeout=0.05)
         self._task = asyncio.create_task(self.bot.start(self.config.token))
+        self.emu.busy_checks[:] = [self._busy]
         await self.emu.wait_for_bot(timeout=10, bot_task=self._task)
         return self.bot
+
+    def _busy(self) -> bool:
+        """The bot is still handling an interaction (slash command, button or menu)."""
+        return any(
+            not task.done() and task.get_name().startswith(BUSY_TASKS)
+            for task in asyncio.all_tasks()
+        )
 
     async def stop(self) -> None:
         if self.bot is not None:

@@ -72,6 +72,8 @@ class FakeDiscord(World):
         self.bot_token = bot_token
         self.response_deadline = RESPONSE_DEADLINE
         self.callback_timeout = 3.0
+        # Extra "still working" signals, e.g. the bot under test reporting handlers in progress.
+        self.busy_checks: list[Callable[[], bool]] = []
         self.token_lifetime = TOKEN_LIFETIME
         self.privileged_intents = PRIVILEGED_INTENTS
         self.interactions: dict[int, Interaction] = {}
@@ -198,7 +200,8 @@ class FakeDiscord(World):
         while True:
             now = time.monotonic()
             thinking = [ix for ix in self.interactions.values() if _still_thinking(ix)]
-            if not self._in_flight and now - self._last_rest >= quiet and not thinking:
+            busy = any(check() for check in self.busy_checks)
+            if not self._in_flight and now - self._last_rest >= quiet and not thinking and not busy:
                 return
             if now > deadline:
                 recent = [f"{r.method} {r.path}" for r in self.requests[-5:]]
