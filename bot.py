@@ -20,7 +20,14 @@ from locales import Localizer
 from storage import Database
 
 __version__ = "0.1.0"
-EXTENSIONS = ("cogs.table", "cogs.help", "cogs.timers", "cogs.spectate", "cogs.dice_stars")
+EXTENSIONS = (
+    "cogs.table",
+    "cogs.help",
+    "cogs.timers",
+    "cogs.spectate",
+    "cogs.history",
+    "cogs.dice_stars",
+)
 log = logging.getLogger("tablebot")
 
 

@@ -136,6 +136,12 @@ class TableCog(commands.Cog):
         payload: str,
         values: list[str],
     ) -> None:
+        if payload.startswith("h"):
+            # History and replays: read-only, for finished games, from any channel.
+            history = self.bot.get_cog("HistoryCog")
+            if history is not None:
+                await history.on_control(interaction, game_id, version, payload, values)  # type: ignore[attr-defined]
+                return
         record = await self.bot.db.load_game(game_id)
         in_dm = interaction.guild_id is None
         if record is None or (not in_dm and record.channel_id != interaction.channel_id):
@@ -235,7 +241,11 @@ class TableCog(commands.Cog):
         record: GameRecord,
         table: Table,
     ) -> None:
-        state = plugin.new_state(table)
+        try:
+            state = plugin.new_state(table)
+        except RulesError as error:  # options the game cannot start with, e.g. a bad deck
+            await self.tell(interaction, error.key, **error.args_)
+            return
         moves: list[tuple[int | None, Action, str]] = []
         events = self._advance(plugin, table, state, moves, record.version + 1)
         lobby = lobby_screen(
@@ -266,7 +276,8 @@ class TableCog(commands.Cog):
         if version > record.version or version < table.acted_at[seat]:
             await self.tell(interaction, "table-error-stale")
             return
-        action = plugin.decode_action(payload[1:], values)
+        current = plugin.engine.from_json(table.state)
+        action = plugin.decode_action_at(current, seat, payload[1:], values)
         if action is None:
             await self.tell(interaction, "table-error-unknown-control")
             return
@@ -367,6 +378,8 @@ class TableCog(commands.Cog):
         clicked = interaction.message.id if interaction and interaction.message else None
         turn_id = table.messages.get("turn")
         # Answer Discord first (3 s); drawing happens after.
+        if interaction is not None and lobby is None and not interaction.response.is_done():
+            await plugin.answer_in_place(self, interaction, ctx, events)
         if interaction is not None and not interaction.response.is_done():
             if lobby is not None and interaction.type == discord.InteractionType.component:
                 await interaction.response.edit_message(content=lobby.text, view=None)
@@ -378,12 +391,19 @@ class TableCog(commands.Cog):
                 await interaction.response.defer()
         if new_turn and turn_id and clicked != turn_id:
             await self._strip_controls(record.channel_id, turn_id)
+        if not (new_turn or notes or extra_rows or plugin.shows_change(events)):
+            # Nothing the channel shows has changed (a secret draft, say): leave it alone.
+            await plugin.after_change(self, ctx, events)
+            return
+        shown = await plugin.before_turn_message(self, ctx, events) if new_turn else events
         draw = plugin.final_screen if table.status == tables.FINISHED else plugin.turn_screen
         screen = await asyncio.to_thread(draw, ctx)
-        lines = [*notes, *plugin.event_lines(ctx, events)]
+        lines = [*notes, *plugin.event_lines(ctx, shown)]
         if not new_turn and interaction is not None and clicked == turn_id:
             # The same turn goes on in the same message: keep what happened earlier in it.
             lines = [*_log_of(interaction.message.content), *lines]  # type: ignore[union-attr]
+        elif not new_turn and turn_id:
+            lines = [*await self._turn_log(record.channel_id, turn_id), *lines]
         text = _join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
         view = build_view(record.id, version, [*extra_rows, *screen.rows][:5])
         if new_turn:
@@ -440,6 +460,15 @@ class TableCog(commands.Cog):
             if channel_id in other.snapshot.get("spectators", ()):
                 return other
         return None
+
+    async def _turn_log(self, channel_id: int, message_id: int) -> list[str]:
+        """The event lines of the turn message, when the change came from elsewhere (a DM)."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            message = await channel.get_partial_message(message_id).fetch()
+        except discord.HTTPException:
+            return []
+        return _log_of(message.content)
 
     async def _strip_controls(self, channel_id: int, message_id: int) -> None:
         channel = self.bot.get_partial_messageable(channel_id)

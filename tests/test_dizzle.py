@@ -902,6 +902,8 @@ def test_event_texts_format_without_errors(language: str) -> None:
         "seats": 5, "level": "Level 1", "points": 40, "number": 1,
     }  # fmt: skip
     for message_id in message_ids(language):
+        if message_id.startswith(("dz-img-", "dz-sum-")):
+            continue  # picture labels and summaries: tests/test_render_dizzle.py
         message = bundle.get_message(message_id)
         text, errors = bundle.format_pattern(message.value, args)
         assert not errors and text.strip()

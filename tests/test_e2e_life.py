@@ -68,3 +68,39 @@ async def test_a_spectating_channel_receives_every_public_turn(emu, runner, worl
     # Anyone in the spectating channel may look at a sheet privately.
     look = await emu.slash(users[2], watch, "dicestars sheet", {"player": users[1]})
     assert look.ephemeral and look.message.attachments
+
+
+async def test_history_lists_records_and_replays_to_the_same_final_picture(emu, runner, world):
+    chan, _, users = world
+    await runner.start()
+    ix = await emu.slash(users[0], chan, "history", {})
+    assert ix.ephemeral and "No game" in ix.message.content
+    ix = await emu.slash(users[0], chan, "dicestars new", {})
+    await emu.click(users[1], ix.message, verb(ix.message, "join"))
+    lobby = emu.channel_messages(chan)[0]
+    await emu.click(users[0], lobby, verb(lobby, "start"))
+    for _ in range(300):
+        if not await play_turn_step(emu, runner, chan, users):
+            break
+    final = emu.channel_messages(chan)[-1]
+    record = (await runner.db.guild_games(chan.guild.id))[0]
+    best = max(engine.scores(engine.from_json(record.snapshot["state"])))
+
+    listing = await emu.slash(users[2], chan, "history", {})
+    assert listing.ephemeral
+    assert f"Best Dice Stars score: **{best}**" in listing.message.content
+    menu = listing.message.select("s:")
+    await emu.select(users[2], listing.message, menu["custom_id"], [str(record.id)])
+    replay = listing.message
+    assert "move" in replay.content
+    assert replay.attachments[0].data == final.attachments[0].data, "same final picture"
+    steps = int(replay.content.split(" of ")[1].split()[0])
+    # Back to the start and one step forward: the pictures of those moments.
+    start = next(b for b in replay.buttons() if b["custom_id"].endswith(":hf0"))
+    await emu.click(users[2], replay, start["custom_id"])
+    assert "move 0 of" in replay.content
+    forward = next(b for b in replay.buttons() if ":hn" in b["custom_id"])
+    await emu.click(users[2], replay, forward["custom_id"])
+    assert f"move 1 of {steps}" in replay.content
+    assert replay.attachments and replay.attachments[0].data != final.attachments[0].data
+    assert replay.id not in [m.id for m in emu.channel_messages(chan)]
