@@ -45,6 +45,7 @@ from rendering.toolkit import (
     draw_die,
     fit_text,
     font,
+    printable,
     star_points,
     text_width,
     to_png,
@@ -275,23 +276,6 @@ def sheet_layout(view: View, scale: float = 1.0) -> SheetLayout:
 
 
 # --- Text helpers ---------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def _missing_glyph() -> bytes:
-    return bytes(font(20).getmask("\U0010fffd"))
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(char: str) -> bool:
-    """DejaVu draws a box for characters it lacks; such a character is left out of a name."""
-    return char.isspace() or bytes(font(20).getmask(char)) != _missing_glyph()
-
-
-def printable(name: str) -> str:
-    """The name without control characters or characters the shipped font cannot draw."""
-    kept = "".join(ch for ch in name if ch.isprintable() and _has_glyph(ch)).strip()
-    return kept or "?"
 
 
 def _name_of(names: Sequence[str], seat: int) -> str:

@@ -42,6 +42,7 @@ from rendering.toolkit import (
     draw_die,
     fit_text,
     font,
+    printable,
     to_png,
 )
 
@@ -310,7 +311,7 @@ def _small_sheet(view: Mapping[str, Any], seat: int, name: str, field: int) -> I
     total = str(player["score"]["total"])
     total_w = draw.textlength(total, font=font(17, True))
     draw.text((width - 4, 2), total, font=font(17, True), fill=INK, anchor="ra")
-    shown = fit_text(_printable(name), int(width - total_w - 16), 15, True)
+    shown = fit_text(printable(name), int(width - total_w - 16), 15, True)
     draw.text((4, 4), shown, font=font(15, True), fill=INK)
     _paint_grid(image, draw, (0, 30), grid, view, player)
     return image
@@ -326,7 +327,7 @@ def _sheet_header(
 ) -> None:
     left, top, right = span
     tracker_w = _round_tracker(draw, view, t, (right, top))
-    shown = fit_text(_printable(name), right - left - tracker_w - 12, 20, True)
+    shown = fit_text(printable(name), right - left - tracker_w - 12, 20, True)
     draw.text((left + 2, top), shown, font=font(20, True), fill=INK)
     detail = f"{_level_title(view['level'], t)}  ·  {t('dz-img-crosses')} {player['cross_count']}"
     detail = fit_text(detail, right - left - tracker_w - 12, 14)
@@ -993,7 +994,7 @@ def _middle_note(
 ) -> None:
     """What stands in place of the dice when the middle is empty."""
     if view["phase"] == "planets":
-        pickers = ", ".join(_printable(_name(names, s)) for s in view["to_move"])
+        pickers = ", ".join(printable(_name(names, s)) for s in view["to_move"])
         text = f"{t('dz-img-planets-note')} {pickers}"
     elif view["phase"] == "over":
         return  # the title above says it
@@ -1061,7 +1062,7 @@ def _player_chips(
         )
         total = str(player["score"]["total"])
         total_w = draw.textlength(total, font=font(14, True))
-        name = fit_text(_printable(_name(names, seat)), int(chip_w - total_w - 20), 14, True)
+        name = fit_text(printable(_name(names, seat)), int(chip_w - total_w - 20), 14, True)
         draw.text((left + 7, y0 + 4), name, font=font(14, True), fill=ink)
         draw.text((left + chip_w - 7, y0 + 4), total, font=font(14, True), fill=ink, anchor="ra")
         if status:
@@ -1122,7 +1123,7 @@ def _ranking_table(
         y += RANK_ROW
         tied = totals.count(player["score"]["total"]) > 1
         shared = f"  ({t('dz-img-shared')})" if places.count(place) > 1 else ""
-        name = _printable(_name(names, player["seat"]))
+        name = printable(_name(names, player["seat"]))
         _ranking_row(draw, (left, y, right), columns, place, player, name, shared, tied)
     if len(standings) > 1:  # a solo game has no ties to break
         note = fit_text(t("dz-img-tie-break"), right - left - 8, 12)
@@ -1192,26 +1193,7 @@ def _level_title(level: Mapping[str, Any], t: Label) -> str:
     number = ident.removeprefix("level")
     if ident.startswith("level") and number.isdigit():
         return f"{t('dz-img-level')} {number}"
-    return _printable(str(level["title"]))
-
-
-@lru_cache(maxsize=1)
-def _missing_glyph() -> bytes:
-    return bytes(font(16).getmask("\ue000"))
-
-
-@lru_cache(maxsize=2048)
-def _has_glyph(char: str) -> bool:
-    if char.isspace():
-        return True
-    mask = font(16).getmask(char)
-    return mask.size != (0, 0) and bytes(mask) != _missing_glyph()
-
-
-def _printable(text: str) -> str:
-    """The text without characters the shipped font cannot draw (they would show as boxes)."""
-    kept = "".join(c for c in text if _has_glyph(c)).strip()
-    return kept or "?"
+    return printable(str(level["title"]))
 
 
 def _stack(pictures: Sequence[Image.Image]) -> Image.Image:

@@ -65,6 +65,28 @@ def canvas(width: int, height: int, radius: int = 18) -> tuple[Image.Image, Imag
     return image, draw
 
 
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    return bytes(font(20).getmask("\U0010fffd"))
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str) -> bool:
+    if char.isspace():
+        return True
+    mask = font(20).getmask(char)
+    return mask.size != (0, 0) and bytes(mask) != _missing_glyph()
+
+
+def printable(text: str) -> str:
+    """The text without control characters or characters the shipped font cannot draw.
+
+    DejaVu draws a box for a character it lacks (emoji, CJK): a name shows without them.
+    """
+    kept = "".join(ch for ch in text if ch.isprintable() and _has_glyph(ch)).strip()
+    return kept or "?"
+
+
 def text_width(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> int:
     left, _, right, _ = draw.textbbox((0, 0), text, font=font(size, bold))
     return int(right - left)
