@@ -87,3 +87,60 @@ st-error-no-chance-due = Aucune carte n'est à distribuer maintenant.
 st-error-bad-outcome = Cette donne est impossible.
 st-error-picture-used = Cette carte illustrée a déjà servi dans cette partie.
 st-error-word-used = Cette carte Mot a déjà servi dans cette partie.
+
+# Picture labels
+
+st-img-round = Manche
+st-img-colon = { "\u00A0" }:
+st-img-grid-hint = Marquez de 1 à 10 cartes sur votre ardoise
+st-img-slate = Votre ardoise
+st-img-marks = Marques
+st-img-locked-in = Validée
+st-img-not-locked = Pas encore validée
+st-img-locked = a validé
+st-img-locked-count = Ardoises validées
+st-img-marking = Marquage
+st-img-still-marking = marque encore
+st-img-sits-out = passe cette manche
+st-img-left = a quitté la partie
+st-img-sparks = Étincelles
+st-img-fallen = a chuté
+st-img-darkness = Ténèbres
+st-img-designates = désigne une carte
+st-img-exploration = Exploration
+st-img-round-over = Manche terminée
+st-img-game-over = Partie terminée
+st-img-total = Total
+st-img-this-round = Cette manche
+st-img-player = Joueur
+st-img-round-scores = Scores de la manche
+st-img-ranking = Classement final
+st-img-standings = Classement provisoire
+st-img-shared = ex æquo
+st-img-tie-seed = Égalité au total : le plus de points à la dernière manche l'emporte ; sinon, la victoire est partagée.
+st-img-tie-published = En cas d'égalité au total, la victoire est partagée.
+st-sum-grid = Manche { $round }/{ $rounds }, le mot est « { $word } ». 15 cartes illustrées en 3 rangées de 5, de A1 à E3.
+st-sum-slate = Votre ardoise : { $count ->
+    [0] aucune marque.
+    [one] 1 marque ({ $labels }).
+   *[other] { $count } marques ({ $labels }).
+}
+st-sum-locked = Validée.
+st-sum-draft = Pas encore validée.
+st-sum-board = Manche { $round }/{ $rounds }, « { $word } » : { $revealed ->
+    [0] aucune carte révélée pour l'instant.
+    [one] 1 carte révélée.
+   *[other] { $revealed } cartes révélées.
+}
+st-sum-reveal-spark = { $player } a désigné { $label }, marquée par { $players } : étincelles de { $points } points.
+st-sum-reveal-fall = { $player } a désigné { $label } : une chute.
+st-sum-darkness = Dans les Ténèbres : { $player }.
+st-sum-turn = { $player } désigne ensuite.
+st-sum-points = Points de la manche : { $points }.
+st-sum-round = Manche { $round } (« { $word } ») : { $scores }.
+st-sum-round-score = { $player } : { $points }
+st-sum-penalty = (Ténèbres −{ $points })
+st-sum-ranking = Classement final : { $ranking }.
+st-sum-standings = Classement provisoire : { $ranking }.
+st-sum-rank = { $place }. { $player } : { $points }
+st-sum-left = (a quitté la partie)
