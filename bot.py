@@ -17,7 +17,7 @@ from cogs.i18n import FluentTranslator
 from cogs.screens import TableButton, TableSelect
 from config import Config, ConfigError, load_config
 from locales import Localizer
-from storage import Database
+from storage import Database, open_storage
 
 __version__ = "0.1.0"
 EXTENSIONS = (
@@ -27,6 +27,7 @@ EXTENSIONS = (
     "cogs.spectate",
     "cogs.history",
     "cogs.dice_stars",
+    "cogs.dizzle",
 )
 log = logging.getLogger("tablebot")
 
@@ -85,7 +86,7 @@ class TableBot(commands.Bot):
 
 async def run(config: Config) -> None:
     point_at(config)
-    db = await Database.open(config.database)
+    db = await open_storage(config)
     bot = TableBot(config, db)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -12,11 +12,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
+
+from games.dizzle_levels import Level, LevelError, parse_level
 
 LANGUAGES = ("en", "de", "fr")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 DISCORD_API = "https://discord.com/api/v10"
 DISCORD_GATEWAY = "wss://gateway.discord.gg/"
+SHIPPED_DIZZLE_LEVELS = Path(__file__).resolve().parent / "games" / "levels"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+POSTGRES_EXAMPLE = "postgresql://user:password@host:5432/tablebot"
 
 
 class ConfigError(Exception):
@@ -27,6 +33,7 @@ class ConfigError(Exception):
 class Config:
     token: str
     database: Path
+    storage_url: str = ""  # empty: the SQLite file `database`; else a PostgreSQL server
     dev_guild_ids: tuple[int, ...] = ()
     api_base: str = DISCORD_API
     gateway_url: str = DISCORD_GATEWAY
@@ -35,6 +42,8 @@ class Config:
     default_turn_minutes: int = 0
     max_turn_minutes: int = 10080
     reminder_at: float = 0.5
+    dizzle_levels_folder: Path | None = None  # a server's own Dizzle levels, besides the shipped
+    stella_cards_folder: Path | None = None  # a server's own Stella picture cards
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -56,6 +65,8 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
     storage = _section(data, "storage")
     bot = _section(data, "bot")
     timers = _section(data, "timers")
+    dizzle = _section(data, "dizzle")
+    stella = _section(data, "stella")
 
     token = env.get("DISCORD_TOKEN") or _get(discord, "discord.token", str, "")
     if not token.strip():
@@ -74,6 +85,7 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
     database = Path(_get(storage, "storage.database", str, "data/tables.sqlite3"))
     if not database.is_absolute():
         database = base / database
+    storage_url = _storage_url(storage, env)
 
     language = _get(bot, "bot.default_language", str, "en")
     if language not in LANGUAGES:
@@ -97,10 +109,13 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
         raise ConfigError(
             "The setting timers.reminder_at must be a share between 0 and 1, e.g. 0.5."
         )
+    levels_folder = _levels_folder(dizzle, base)
+    cards_folder = _cards_folder(stella, base)
 
     return Config(
         token=token.strip(),
         database=database,
+        storage_url=storage_url,
         dev_guild_ids=tuple(guild_ids),
         api_base=api_base.rstrip("/"),
         gateway_url=gateway,
@@ -109,6 +124,8 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
         default_turn_minutes=default_minutes,
         max_turn_minutes=max_minutes,
         reminder_at=float(reminder_at),
+        dizzle_levels_folder=levels_folder,
+        stella_cards_folder=cards_folder,
     )
 
 
@@ -135,6 +152,94 @@ def _url(section: Mapping[str, Any], name: str, default: str, schemes: tuple[str
             f"The setting {name} must be an address starting with {' or '.join(schemes)}"
         )
     return value
+
+
+def _storage_url(section: Mapping[str, Any], env: Mapping[str, str]) -> str:
+    """The PostgreSQL server's address, or "" for the SQLite file; ``DATABASE_URL`` wins."""
+    if env.get("DATABASE_URL", "").strip():
+        url, name = env["DATABASE_URL"].strip(), "The environment variable DATABASE_URL"
+    else:
+        url, name = _get(section, "storage.url", str, "").strip(), "The setting storage.url"
+    if not url:
+        return ""
+    if not _is_postgres_address(url):
+        # The address is not repeated: it may carry a password.
+        raise ConfigError(
+            f"{name} must be empty (the SQLite file of storage.database) "
+            f"or a PostgreSQL address like {POSTGRES_EXAMPLE}."
+        )
+    return url
+
+
+def _is_postgres_address(url: str) -> bool:
+    if not url.startswith(POSTGRES_SCHEMES):
+        return False
+    try:
+        urlsplit(url).port  # noqa: B018 - reading it checks that the port is a number
+    except ValueError:
+        return False
+    return True
+
+
+def _levels_folder(section: Mapping[str, Any], base: Path) -> Path | None:
+    """The folder of a server's own Dizzle levels; its files are checked now, not mid-game."""
+    text = _get(section, "dizzle.levels_folder", str, "").strip()
+    if not text:
+        return None
+    folder = Path(text)
+    if not folder.is_absolute():
+        folder = base / folder
+    if not folder.is_dir():
+        raise ConfigError(
+            f"The setting dizzle.levels_folder must name an existing folder, not {folder}."
+        )
+    read_dizzle_levels(folder)
+    return folder
+
+
+def _cards_folder(section: Mapping[str, Any], base: Path) -> Path | None:
+    """The folder of a server's own Stella cards; its pictures are checked when a game starts."""
+    text = _get(section, "stella.cards_folder", str, "").strip()
+    if not text:
+        return None
+    folder = Path(text)
+    if not folder.is_absolute():
+        folder = base / folder
+    if not folder.is_dir():
+        raise ConfigError(
+            f"The setting stella.cards_folder must name an existing folder, not {folder}."
+        )
+    return folder
+
+
+def read_dizzle_levels(folder: Path | None = None) -> dict[str, Level]:
+    """The shipped Dizzle levels, then those of ``folder`` (``*.toml``), by id in that order.
+
+    Every file goes through :func:`games.dizzle_levels.parse_level`; a broken one raises
+    :class:`ConfigError` with one sentence naming the file and, where there is one, the cell.
+    """
+    paths = sorted(SHIPPED_DIZZLE_LEVELS.glob("*.toml"))
+    if folder is not None:
+        paths += sorted(folder.glob("*.toml"))
+    levels: dict[str, Level] = {}
+    for path in paths:
+        try:
+            level = parse_level(path.read_text(encoding="utf-8"), str(path))
+        except (OSError, UnicodeDecodeError) as error:
+            raise ConfigError(f"The Dizzle level file {path} cannot be read: {error}.") from None
+        except LevelError as error:
+            raise ConfigError(f"Dizzle level file {_one_line(str(error))}.") from None
+        if level.id in levels:
+            raise ConfigError(
+                f"The Dizzle level file {path} has the id {level.id!r}, "
+                "which another level already uses."
+            )
+        levels[level.id] = level
+    return levels
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split()).rstrip(".")
 
 
 _NAMES = {"str": "text", "int": "whole number", "list": "list", "float": "number"}
