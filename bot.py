@@ -28,6 +28,7 @@ EXTENSIONS = (
     "cogs.history",
     "cogs.dice_stars",
     "cogs.dizzle",
+    "cogs.stella",
 )
 log = logging.getLogger("tablebot")
 

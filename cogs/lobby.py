@@ -57,7 +57,7 @@ def lobby_screen(
             lines.append(
                 t(
                     "lobby-setting",
-                    name=t(f"option-{option.name}"),
+                    name=plugin.option_name(loc, lang, option.name),
                     value=plugin.option_label(loc, lang, option.name, value),
                 )
             )
@@ -103,13 +103,14 @@ def lobby_screen(
         )
     for option in info.options[:3]:
         value = table.options.get(option.name, option.default)
+        option_name = plugin.option_name(loc, lang, option.name)
         rows.append(
             Select(
-                placeholder=t(f"option-{option.name}"),
+                placeholder=option_name,
                 payload=f"opt:{option.name}",
                 options=tuple(
                     Option(
-                        label=f"{t(f'option-{option.name}')}: "
+                        label=f"{option_name}: "
                         f"{plugin.option_label(loc, lang, option.name, choice)}"[:100],
                         value=str(choice),
                         default=choice == value,

@@ -79,6 +79,9 @@ class GamePlugin:
     def title(self, loc: Localizer, language: str) -> str:
         return loc.text(language, f"game-{self.kind}")
 
+    def option_name(self, loc: Localizer, language: str, name: str) -> str:
+        return loc.text(language, f"option-{name}")
+
     def option_label(self, loc: Localizer, language: str, name: str, value: Any) -> str:
         key = f"option-{name}-{str(value).lower()}"
         return loc.text(language, key) if loc.has(key) else str(value)
@@ -92,6 +95,19 @@ class GamePlugin:
         A game whose selects combine several picks into one action overrides this.
         """
         return decode_json_action(payload or (values[0] if values else ""))
+
+    def decode_action_at(
+        self, state: Any, seat: int, payload: str, values: list[str]
+    ) -> Action | None:
+        """The action of a control with the current state at hand (read under the lock).
+
+        For controls relative to the state, such as a toggle of one mark of a draft.
+        """
+        return self.decode_action(payload, values)
+
+    def shows_change(self, events: list[Event]) -> bool:
+        """Whether the turn message must be redrawn when its turn goes on after these events."""
+        return True
 
     def turn_key(self, state: Any) -> str:
         """A new channel message starts whenever this changes (else the turn message is edited)."""
@@ -140,6 +156,22 @@ class GamePlugin:
     def timeout_action(self, state: Any, seat: int) -> Action:
         """What happens when a seat's timer runs out: by default the autopilot moves."""
         return self.engine.autopilot(state, seat)
+
+    async def answer_in_place(
+        self,
+        cog: TableCog,
+        interaction: discord.Interaction,
+        ctx: TableContext,
+        events: list[Event],
+    ) -> bool:
+        """Answer a click after a saved change, e.g. by editing a private panel; False: not done."""
+        return False
+
+    async def before_turn_message(
+        self, cog: TableCog, ctx: TableContext, events: list[Event]
+    ) -> list[Event]:
+        """Before a new turn message: post messages of its own; returns the events still to show."""
+        return events
 
     async def after_change(self, cog: TableCog, ctx: TableContext, events: list[Event]) -> None:
         """Hook after a saved change (Stella sends its DMs here)."""

@@ -296,6 +296,8 @@ class TableCog(commands.Cog):
         actor: str,
     ) -> bool:
         """Apply one action (caller holds the lock), then save and show the result."""
+        # A copy: an engine may share lists with the JSON it reads, and the turn before the
+        # move must stay readable for _commit.
         state = plugin.engine.from_json(table.state or {})
         try:
             events = plugin.engine.apply(state, seat, action)
@@ -596,7 +598,10 @@ class TableCog(commands.Cog):
             table.status = tables.ABANDONED
         else:
             events += self._advance(plugin, table, state, moves, record.version + 1)
-        note = self.loc.text(table.language, note_key, player=table.seats[seat].name)
+        # A game whose rule for leaving differs says so in its own words (Stella: sits out).
+        own_key = f"{plugin.key_prefix}-{note_key.removeprefix('table-')}"
+        key = own_key if self.loc.has(own_key) else note_key
+        note = self.loc.text(table.language, key, player=table.seats[seat].name)
         if interaction is not None and not interaction.response.is_done():
             await interaction.response.defer()
         await self._commit(None, plugin, record, table, state, moves, events, notes=[note])

@@ -47,6 +47,7 @@ Where the rules say nothing:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -187,7 +188,8 @@ def to_json(state: State) -> dict[str, Any]:
 
 
 def from_json(data: Mapping[str, Any]) -> State:
-    fields = dict(data)
+    # A deep copy: applying moves must never change the JSON the state was read from.
+    fields = copy.deepcopy(dict(data))
     fields["rng"] = Rng(data["rng"]["state"])
     return State(**fields)
 

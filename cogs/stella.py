@@ -1,0 +1,790 @@
+"""Stella on Discord: ``/stella new``, secret slates by direct message, designations in public.
+
+A round in the channel and in private:
+
+- **Marking.** One channel message for the whole phase: the grid, the word and who has locked in
+  (names only), edited in place as players lock in. Every player gets a DM with their slate
+  picture, 15 toggle buttons laid out like the grid and "Lock in"; a toggle is a ``set_marks`` of
+  the toggled draft (drafts are game state: a restart loses no mark) and the DM is edited in
+  place. When a DM cannot be delivered the channel says so, and the round's message offers
+  "My slate", which opens the same controls as an ephemeral message.
+- **Announcement**, all counts at once and Darkness, opens the exploration.
+- **Exploration.** Every designation posts a new message with the public board; the active
+  player presses "Designate" and picks one of their own unrevealed marks in an ephemeral menu.
+- **Round end**: a message with the round's results and its summary picture; the game ends with
+  the scoreboard.
+
+Secrecy: public texts come only from public events (an event with a ``"to"`` key is shown to
+that player alone, in their DM or ephemeral message) and public pictures only from the spectator
+view ``view(state, None)``; a slate is drawn from its owner's view and sent to its owner only.
+
+Decks: the painted deck of ``rendering.stella_cards`` by default; when the setting
+``stella.cards_folder`` names a folder, ``/stella new deck:custom`` plays with its pictures. The
+folder is checked when the game starts (see :func:`scan_cards_folder`); the names of its usable
+pictures are kept with the table, so cards keep their pictures even if the folder changes later.
+
+Where the rules are silent: the DM is written in the player's Discord language when the bot has
+seen it (any click or command of theirs), else in the table's; a player whose DM failed is
+offered the DM again next round; the lobby has no menu for the deck (it is chosen with the
+command), and the ``host_starts`` setting reads "Host is the first scout".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image, ImageOps
+
+from cogs.i18n import T, guild_language
+from cogs.plugin import GamePlugin, TableContext
+from cogs.screens import Button, Option, Row, Screen, Select, build_view
+from games import stella as engine
+from games import table as tables
+from games.engine import Action, Event, GameInfo, RulesError
+from games.engine import Option as Setting
+from games.table import Table
+from locales import Localizer
+from rendering import stella as pictures
+from rendering import stella_cards
+
+if TYPE_CHECKING:
+    from bot import TableBot
+    from cogs.table import TableCog
+
+log = logging.getLogger(__name__)
+CardSource = Callable[[int, int], Image.Image]
+USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+NO_PINGS = discord.AllowedMentions.none()
+
+# A server's own picture folder: what a file must be to become a picture card.
+CARD_FORMATS = ("PNG", "JPEG", "WEBP")
+CARD_MIN_WIDTH, CARD_MIN_HEIGHT = 200, 300
+CARDS_MIN = max(engine.CARDS_NEEDED.values())  # enough for either preset
+CARD_ASPECT = 1.5  # portrait 2:3, like the painted deck
+CACHED_CARDS = 160  # resized pictures kept in memory (a game shows 60 cards)
+BLANK_CARD = (40, 44, 70)  # stands in for a picture that vanished from the folder
+DECKS = ("generated", "custom")
+
+RENDER_PATIENCE = 2.0  # seconds to draw a private panel before the click is deferred instead
+MAX_TEXT = 2000
+# Events the channel message shows in its own words (header, status) or that a table note says.
+SHOWN_BY_SCREEN = {
+    "turn",
+    "first_scout",
+    "round_started",
+    "new_row",
+    "locked_in",
+    "left",
+    "final_score",
+    "winner",
+}
+ROUND_END = {"round_over", "darkness_penalty", "round_score"}
+
+
+# --- a server's own deck -----------------------------------------------------------------------
+
+
+def scan_cards_folder(folder: Path) -> list[str]:
+    """The usable pictures of ``folder``, sorted by file name; SetupError naming it if too few."""
+    try:
+        paths = sorted(path for path in folder.iterdir() if path.is_file())
+    except OSError:
+        raise engine.SetupError("st-error-cards-folder-missing", folder=str(folder)) from None
+    usable = [path.name for path in paths if _usable_picture(path)]
+    if len(usable) < CARDS_MIN:
+        raise engine.SetupError(
+            "st-error-cards-folder",
+            folder=str(folder),
+            count=len(usable),
+            need=CARDS_MIN,
+            width=CARD_MIN_WIDTH,
+            height=CARD_MIN_HEIGHT,
+        )
+    return usable
+
+
+def _usable_picture(path: Path) -> bool:
+    try:
+        with Image.open(path) as image:  # reads the header only
+            return (
+                image.format in CARD_FORMATS
+                and image.width >= CARD_MIN_WIDTH
+                and image.height >= CARD_MIN_HEIGHT
+            )
+    except (OSError, Image.DecompressionBombError):
+        return False
+
+
+@lru_cache(maxsize=CACHED_CARDS)
+def _folder_card(path: str, width: int) -> Image.Image:
+    size = (width, round(width * CARD_ASPECT))
+    try:
+        with Image.open(path) as image:
+            image.draft("RGB", (size[0] * 2, size[1] * 2))  # JPEG: decode at a smaller scale
+            upright = ImageOps.exif_transpose(image).convert("RGB")
+            return ImageOps.fit(upright, size, Image.Resampling.LANCZOS)
+    except (OSError, ValueError, Image.DecompressionBombError):
+        log.warning("picture card %s cannot be read; a blank card stands in", path)
+        return Image.new("RGB", size, BLANK_CARD)
+
+
+@lru_cache(maxsize=8)
+def folder_card_source(folder: Path, files: tuple[str, ...]) -> CardSource:
+    """Card ``n`` is the ``n``-th file name; pictures are loaded on first use and kept resized.
+
+    One source per deck (cached), so that the pictures drawn from it can be cached too.
+    """
+
+    def card(card_id: int, width: int) -> Image.Image:
+        return _folder_card(str(folder / files[card_id]), width).copy()
+
+    return card
+
+
+# --- the plugin --------------------------------------------------------------------------------
+
+
+class StellaPlugin(GamePlugin):
+    engine = engine
+    emoji = "🌟"
+    key_prefix = "st"
+
+    def __init__(self, cards_folder: Path | None = None) -> None:
+        self.cards_folder = cards_folder
+        options = engine.INFO.options
+        if cards_folder is not None:
+            options = (*options, Setting("deck", DECKS, "generated"))
+        self._info = dataclasses.replace(engine.INFO, options=options)
+        self.languages: dict[int, str] = {}  # user id -> the language their last click spoke
+        self._channels: dict[int, int] = {}  # game id -> channel id
+        self._answered: dict[int, int] = {}  # game id -> private message this change answered
+
+    @property
+    def info(self) -> GameInfo:
+        return self._info
+
+    # ---- lobby and setup ----------------------------------------------------------------
+
+    def option_name(self, loc: Localizer, language: str, name: str) -> str:
+        key = f"st-option-{name}"
+        return loc.text(language, key) if loc.has(key) else super().option_name(loc, language, name)
+
+    def option_label(self, loc: Localizer, language: str, name: str, value: Any) -> str:
+        key = f"st-option-{name}-{str(value).lower()}"
+        if loc.has(key):
+            return loc.text(language, key)
+        return super().option_label(loc, language, name, value)
+
+    def new_state(self, table: Table) -> engine.State:
+        options = dict(table.options)
+        if options.get("deck") == "custom":
+            if self.cards_folder is None:
+                raise engine.SetupError("st-error-no-cards-folder")
+            files = scan_cards_folder(self.cards_folder)
+            table.options["deck_files"] = files
+            deck_size = len(files)
+        else:
+            deck_size = stella_cards.DECK_SIZE
+        return engine.new_game(len(table.seats), table.seed, {**options, "deck_size": deck_size})
+
+    def card_source(self, table: Table) -> CardSource:
+        files = table.options.get("deck_files")
+        if table.options.get("deck") == "custom" and files and self.cards_folder is not None:
+            return folder_card_source(self.cards_folder, tuple(files))
+        return stella_cards.card_image
+
+    # ---- turns and actions --------------------------------------------------------------
+
+    def turn_key(self, state: engine.State) -> str:
+        # One message for the whole marking; a new one for every designation.
+        if state.phase == engine.MARKING:
+            return f"marking:{state.round}"
+        if state.phase == engine.EXPLORATION:
+            return f"exploration:{state.round}:{len(state.reveals)}:{state.active}"
+        return state.phase
+
+    def decode_action_at(
+        self, state: engine.State, seat: int, payload: str, values: list[str]
+    ) -> Action | None:
+        """``toggle:<card>`` flips one mark of the seat's current draft (read under the lock)."""
+        verb, _, argument = payload.partition(":")
+        if verb == "toggle" and argument.isdigit() and int(argument) < engine.GRID_SIZE:
+            return {"type": "set_marks", "cards": sorted(set(state.slates[seat]) ^ {int(argument)})}
+        if verb == "lock" and not argument:
+            return {"type": "lock_in"}
+        if verb == "designate" and len(values) == 1 and values[0].isdigit():
+            return {"type": "designate", "card": int(values[0])}
+        return None
+
+    def shows_change(self, events: list[Event]) -> bool:
+        # A draft changes nothing anyone else may see: the channel message stays as it is.
+        return any("to" not in event for event in events)
+
+    def timeout_action(self, state: engine.State, seat: int) -> Action:
+        return {"type": "time_out"}
+
+    def on_seat_left(
+        self, state: engine.State, seat: int, moves: list[tuple[int | None, Action, str]]
+    ) -> list[Event]:
+        action: Action = {"type": "leave"}
+        try:
+            events = engine.apply(state, seat, action)
+        except RulesError:
+            return []
+        moves.append((seat, action, "leave"))
+        return events
+
+    # ---- public texts ------------------------------------------------------------------
+
+    def event_lines(self, ctx: TableContext, events: list[Event]) -> list[str]:
+        lines = []
+        for event in events:
+            if "to" in event or event["type"] in SHOWN_BY_SCREEN:
+                continue
+            key = f"st-event-{event['type']}"
+            if ctx.loc.has(key):
+                lines.append(ctx.t(key, **_event_args(ctx, event)))
+        return lines
+
+    def _names(self, ctx: TableContext) -> list[str]:
+        names = []
+        for seat in ctx.table.seats:
+            names.append(f"{seat.name} {ctx.t('table-left-tag')}" if seat.left else seat.name)
+        return names
+
+    def _header(self, ctx: TableContext, state: engine.State) -> str:
+        word = engine.word(state) or ""
+        return ctx.t("st-round-header", round=state.round, rounds=engine.ROUNDS, word=word)
+
+    # ---- the channel's messages --------------------------------------------------------
+
+    def turn_screen(self, ctx: TableContext) -> Screen:
+        state = ctx.state
+        public = engine.view(state, None)
+        if state.phase == engine.MARKING:
+            image = pictures.render_grid(public, ctx.t, self.card_source(ctx.table))
+            return Screen(
+                text=self._marking_text(ctx, state),
+                image=image,
+                filename=f"stella-grid.{pictures.extension(image)}",
+                image_summary=pictures.grid_summary(public, ctx.t)[:1000],
+                rows=self.marking_rows(ctx),
+            )
+        names = self._names(ctx)
+        image = pictures.render_board(public, names, ctx.t, self.card_source(ctx.table))
+        lines = [self._header(ctx, state)]
+        if state.darkness >= 0:
+            lines.append(ctx.t("st-darkness-now", player=ctx.name(state.darkness)))
+        if state.phase == engine.EXPLORATION:
+            lines.append(ctx.t("st-exploration-prompt", player=ctx.mention(state.active)))
+        return Screen(
+            text="\n".join(lines),
+            image=image,
+            filename=f"stella-board.{pictures.extension(image)}",
+            image_summary=pictures.board_summary(public, names, ctx.t)[:1000],
+            rows=[self._exploration_row(ctx)] if state.phase == engine.EXPLORATION else [],
+        )
+
+    def _marking_text(self, ctx: TableContext, state: engine.State) -> str:
+        lines = [self._header(ctx, state)]
+        if state.preset == "published" and state.round > 1:
+            # Rows are replaced bottom to top: round 2 gets a new row 3, round 4 a new row 1.
+            lines.append(ctx.t("st-event-new_row", row=engine.ROWS + 2 - state.round))
+        lines.append(ctx.t("st-first-scout", player=ctx.name(state.first_scout)))
+        lines.append(ctx.t("st-marking-prompt"))
+        taking_part = [s for s in range(state.seats) if state.taking_part[s]]
+        locked = [ctx.name(s) for s in taking_part if state.locked[s]]
+        waiting = [ctx.mention(s) for s in taking_part if not state.locked[s]]
+        nobody = ctx.t("st-nobody")
+        lines.append(
+            ctx.t(
+                "st-marking-status",
+                locked=", ".join(locked) or nobody,
+                waiting=", ".join(waiting) or nobody,
+            )
+        )
+        return "\n".join(lines)
+
+    def marking_rows(self, ctx: TableContext) -> list[Row]:
+        """The "My slate" button, once a player still marking could not be sent a DM."""
+        messages = ctx.table.messages
+        waiting = engine.to_move(ctx.state) if ctx.state.phase == engine.MARKING else []
+        if not any(messages.get(f"dm:{seat}") == 0 for seat in waiting):
+            return []
+        return [(Button(ctx.t("st-button-my-slate"), "u:slate", style="primary", emoji="🗒️"),)]
+
+    def _exploration_row(self, ctx: TableContext) -> Row:
+        return (
+            Button(ctx.t("st-button-designate"), "u:designate", style="primary", emoji="🔦"),
+            Button(ctx.t("st-button-my-slate"), "u:slate", emoji="🗒️"),
+        )
+
+    def final_screen(self, ctx: TableContext) -> Screen:
+        public = engine.view(ctx.state, None)
+        names = self._names(ctx)
+        totals, places = engine.scores(ctx.state), engine.ranking(ctx.state)
+        lines = [ctx.t("st-final-title")]
+        for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
+            lines.append(
+                ctx.t(
+                    "st-event-final_score",
+                    place=places[seat],
+                    player=names[seat],
+                    total=totals[seat],
+                )
+            )
+        lines += [
+            ctx.t("st-event-winner", player=names[s]) for s in range(len(names)) if places[s] == 1
+        ]
+        return Screen(
+            text="\n".join(lines),
+            image=pictures.render_scoreboard(public, names, ctx.t),
+            filename="stella-scores.png",
+            image_summary=pictures.scoreboard_summary(public, names, ctx.t)[:1000],
+        )
+
+    async def before_turn_message(
+        self, cog: TableCog, ctx: TableContext, events: list[Event]
+    ) -> list[Event]:
+        """A round that ended gets its own message (results and picture) before the next one."""
+        ends = [i for i, event in enumerate(events) if event["type"] in ROUND_END]
+        if not ends:
+            return events
+        cut = ends[-1] + 1
+        public = engine.view(ctx.state, None)
+        names = self._names(ctx)
+        image = await asyncio.to_thread(pictures.render_round_summary, public, names, ctx.t)
+        screen = Screen(
+            text=_join(self.event_lines(ctx, events[:cut])),
+            image=image,
+            filename=f"stella-round.{pictures.extension(image)}",
+            image_summary=pictures.round_summary_summary(public, names, ctx.t)[:1000],
+        )
+        channel = cog.bot.get_partial_messageable(await self._channel_id(cog, ctx.game_id))
+        await channel.send(screen.text, files=screen.files(), allowed_mentions=NO_PINGS)
+        await cog._mirror(ctx.table, screen.text, screen)  # spectating channels follow too
+        return events[cut:]
+
+    # ---- private panels: the slate and the designation menu ------------------------------
+
+    def slate_screen(self, ctx: TableContext, seat: int, channel_id: int) -> Screen:
+        """A seat's own slate (its DM, or an ephemeral message): drawn from its own view only."""
+        state = ctx.state
+        own = engine.view(state, seat)
+        marks = own.get("my_slate", [])
+        lines = [
+            ctx.t(
+                "st-slate-header",
+                channel=f"<#{channel_id}>",
+                round=state.round,
+                rounds=engine.ROUNDS,
+                word=engine.word(state) or "",
+            )
+        ]
+        rows: list[Row] = []
+        marking = state.phase == engine.MARKING
+        if marking and seat in engine.to_move(state):
+            lines.append(ctx.t("st-slate-prompt", min=engine.MIN_MARKS, max=engine.MAX_MARKS))
+            lines.append(ctx.t("st-event-draft", count=len(marks), labels=_labels(marks)))
+            if len(marks) > engine.MAX_MARKS:
+                lines.append(ctx.t("st-slate-too-many", max=engine.MAX_MARKS))
+            rows = self._slate_rows(ctx, marks)
+        elif marking and state.locked[seat]:
+            lines.append(ctx.t("st-event-slate_locked", count=len(marks), labels=_labels(marks)))
+            lines.append(ctx.t("st-slate-waiting"))
+        elif state.phase in (engine.MARKING, engine.EXPLORATION) and not state.taking_part[seat]:
+            lines.append(ctx.t("st-slate-sitting-out"))
+        elif state.phase == engine.EXPLORATION:
+            lines += self._exploration_lines(ctx, own, marks)
+        else:
+            lines.append(ctx.t("st-slate-over"))
+        if state.phase not in (engine.MARKING, engine.EXPLORATION):
+            return Screen(text="\n".join(lines))
+        image = pictures.render_slate(own, ctx.t, self.card_source(ctx.table))
+        return Screen(
+            text="\n".join(lines),
+            image=image,
+            filename=f"stella-slate.{pictures.extension(image)}",
+            image_summary=pictures.slate_summary(own, ctx.t)[:1000],
+            rows=rows,
+        )
+
+    def _exploration_lines(
+        self, ctx: TableContext, own: dict[str, Any], marks: list[int]
+    ) -> list[str]:
+        revealed = {entry["card"] for entry in own["revealed"]}
+        hidden = [card for card in marks if card not in revealed]
+        seat = own["viewer"]
+        lines = [ctx.t("st-slate-marks", labels=_labels(marks) or ctx.t("st-no-marks"))]
+        if own["fallen"][seat]:
+            lines.append(ctx.t("st-slate-fallen"))
+        elif hidden:
+            lines.append(ctx.t("st-slate-to-designate", labels=_labels(hidden)))
+        else:
+            lines.append(ctx.t("st-slate-all-revealed"))
+        return lines
+
+    def _slate_rows(self, ctx: TableContext, marks: list[int]) -> list[Row]:
+        """The grid as buttons (3 rows of 5, marked cards green), then "Lock in"."""
+        rows: list[Row] = []
+        for row in range(engine.ROWS):
+            cards = range(row * engine.ROW_LENGTH, (row + 1) * engine.ROW_LENGTH)
+            rows.append(
+                tuple(
+                    Button(
+                        engine.label(card),
+                        f"atoggle:{card}",
+                        style="success" if card in marks else "secondary",
+                        emoji="✅" if card in marks else None,
+                    )
+                    for card in cards
+                )
+            )
+        can_lock = engine.MIN_MARKS <= len(marks) <= engine.MAX_MARKS
+        lock = Button(
+            ctx.t("st-button-lock-in", count=len(marks)),
+            "alock",
+            style="primary",
+            emoji="🔒",
+            disabled=not can_lock,
+        )
+        rows.append((lock,))
+        return rows
+
+    async def answer_in_place(
+        self,
+        cog: TableCog,
+        interaction: discord.Interaction,
+        ctx: TableContext,
+        events: list[Event],
+    ) -> bool:
+        """A click on a private panel (slate or designation menu) edits that panel (type 7)."""
+        message = interaction.message
+        seat = ctx.table.seat_of(interaction.user.id)
+        if message is None or seat is None or message.id == ctx.table.messages.get("turn"):
+            return False
+        language = self.remember_language(cog, interaction)
+        private = dataclasses.replace(ctx, language=language)
+        self._answered[ctx.game_id] = message.id
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if custom_id.endswith(":adesignate"):
+            done = [e for e in events if e["type"] == "designated" and e["seat"] == seat]
+            text = private.t("st-designated", label=done[0]["label"]) if done else ""
+            await interaction.response.edit_message(content=text, attachments=[], view=None)
+            return True
+        channel_id = await self._channel_id(cog, ctx.game_id)
+        drawing = asyncio.ensure_future(
+            asyncio.to_thread(self.slate_screen, private, seat, channel_id)
+        )
+        try:
+            screen = await asyncio.wait_for(asyncio.shield(drawing), RENDER_PATIENCE)
+        except TimeoutError:
+            await interaction.response.defer()
+            screen = await drawing
+            await interaction.edit_original_response(
+                content=screen.text,
+                attachments=screen.files(),
+                view=build_view(ctx.game_id, ctx.version, screen.rows),
+            )
+            return True
+        await interaction.response.edit_message(
+            content=screen.text,
+            attachments=screen.files(),
+            view=build_view(ctx.game_id, ctx.version, screen.rows),
+        )
+        return True
+
+    async def on_ui(
+        self,
+        cog: TableCog,
+        interaction: discord.Interaction,
+        game_id: int,
+        verb: str,
+        values: list[str],
+    ) -> None:
+        """The "My slate" and "Designate" buttons: private panels from the player's own view."""
+        language = self.remember_language(cog, interaction)
+        record = await cog.bot.db.load_game(game_id)
+        if record is None or record.status != tables.ACTIVE:
+            await cog.tell(interaction, "table-error-closed")
+            return
+        table = Table.from_json(record.snapshot)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.seats[seat].left:
+            await cog.tell(interaction, "table-error-not-seated")
+            return
+        state = engine.from_json(table.state or {})
+        ctx = TableContext(record.id, record.version, table, state, language, cog.loc)
+        self._channels[game_id] = record.channel_id
+        if verb == "slate":
+            await self._open_slate(interaction, ctx, seat, record.channel_id)
+        elif verb == "designate":
+            await self._open_designation(cog, interaction, ctx, seat)
+        else:
+            await cog.tell(interaction, "table-error-unknown-control")
+
+    async def _open_slate(
+        self, interaction: discord.Interaction, ctx: TableContext, seat: int, channel_id: int
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        screen = await asyncio.to_thread(self.slate_screen, ctx, seat, channel_id)
+        await _send_private(interaction, ctx, screen)
+
+    async def _open_designation(
+        self, cog: TableCog, interaction: discord.Interaction, ctx: TableContext, seat: int
+    ) -> None:
+        state = ctx.state
+        if state.phase != engine.EXPLORATION:
+            await cog.tell(interaction, "st-error-not-exploring")
+            return
+        if seat != state.active:
+            await cog.tell(interaction, "st-error-not-your-turn")
+            return
+        own = engine.view(state, seat)
+        revealed = {entry["card"] for entry in own["revealed"]}
+        cards = [card for card in own["my_slate"] if card not in revealed]
+        if not cards:  # the engine never makes such a seat active; say so rather than fail
+            await cog.tell(interaction, "st-error-not-your-turn")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        image = await asyncio.to_thread(
+            pictures.render_slate, own, ctx.t, self.card_source(ctx.table)
+        )
+        menu = Select(
+            placeholder=ctx.t("st-designate-placeholder"),
+            payload="adesignate",
+            options=tuple(Option(engine.label(card), str(card), emoji="🔦") for card in cards),
+        )
+        screen = Screen(
+            text=ctx.t("st-designate-prompt"),
+            image=image,
+            filename=f"stella-slate.{pictures.extension(image)}",
+            image_summary=pictures.slate_summary(own, ctx.t)[:1000],
+            rows=[menu],
+        )
+        await _send_private(interaction, ctx, screen)
+
+    # ---- after every saved change: the DMs ---------------------------------------------
+
+    async def after_change(self, cog: TableCog, ctx: TableContext, events: list[Event]) -> None:
+        answered = self._answered.pop(ctx.game_id, None)
+        state = ctx.state
+        marking = state.phase == engine.MARKING
+        still = set(engine.to_move(state)) if marking else set()
+        started = marking and any(event["type"] == "round_started" for event in events)
+        changed = await self._close_slates(cog, ctx, still if not started else set(), answered)
+        if started:
+            changed = await self._send_slates(cog, ctx) or changed
+        if changed:
+            ctx.version = await cog.bot.db.save_game(
+                ctx.game_id, ctx.version, ctx.table.to_json(), status=ctx.table.status
+            )
+
+    async def _send_slates(self, cog: TableCog, ctx: TableContext) -> bool:
+        channel_id = await self._channel_id(cog, ctx.game_id)
+        closed = []
+        for seat in engine.to_move(ctx.state):
+            user_id = ctx.table.seats[seat].user_id
+            if user_id is None:
+                continue
+            language = self.languages.get(user_id, ctx.table.language)
+            private = dataclasses.replace(ctx, language=language)
+            screen = await asyncio.to_thread(self.slate_screen, private, seat, channel_id)
+            try:
+                dm = await cog.bot.create_dm(discord.Object(user_id))
+                message = await dm.send(
+                    screen.text,
+                    files=screen.files(),
+                    view=build_view(ctx.game_id, ctx.version, screen.rows),
+                )
+            except discord.HTTPException as error:
+                # DMs closed (403, code 50007) or Discord hiccupped: the channel offers "My slate".
+                log.info("no slate DM for seat %s of game %s: %s", seat, ctx.game_id, error.code)
+                ctx.table.messages[f"dm:{seat}"] = 0
+                closed.append(seat)
+            else:
+                ctx.table.messages[f"dm:{seat}"] = message.id
+        if closed:
+            await self._offer_slates_here(cog, ctx, channel_id, closed)
+        return True
+
+    async def _offer_slates_here(
+        self, cog: TableCog, ctx: TableContext, channel_id: int, closed: list[int]
+    ) -> None:
+        channel = cog.bot.get_partial_messageable(channel_id)
+        players = ", ".join(ctx.mention(seat) for seat in closed)
+        await channel.send(ctx.t("st-dm-closed", players=players), allowed_mentions=USER_PINGS)
+        turn_id = ctx.table.messages.get("turn")
+        if turn_id:
+            view = build_view(ctx.game_id, ctx.version, self.marking_rows(ctx))
+            try:
+                await channel.get_partial_message(turn_id).edit(view=view)
+            except discord.HTTPException:
+                log.info("could not add the slate button to message %s", turn_id)
+
+    async def _close_slates(
+        self, cog: TableCog, ctx: TableContext, still: set[int], answered: int | None
+    ) -> bool:
+        """DMs of seats no longer marking lose their controls and show the final slate."""
+        closing = [
+            (key, int(key[3:]))
+            for key in ctx.table.messages
+            if key.startswith("dm:") and int(key[3:]) not in still
+        ]
+        for key, seat in closing:
+            message_id = ctx.table.messages.pop(key)
+            user_id = ctx.table.seats[seat].user_id
+            if not message_id or message_id == answered or user_id is None:
+                continue
+            language = self.languages.get(user_id, ctx.table.language)
+            private = dataclasses.replace(ctx, language=language)
+            channel_id = await self._channel_id(cog, ctx.game_id)
+            screen = await asyncio.to_thread(self.slate_screen, private, seat, channel_id)
+            try:
+                dm = await cog.bot.create_dm(discord.Object(user_id))
+                await dm.get_partial_message(message_id).edit(
+                    content=screen.text, attachments=screen.files(), view=None
+                )
+            except discord.HTTPException:
+                log.info("could not close the slate DM %s", message_id)
+        return bool(closing)
+
+    # ---- helpers ------------------------------------------------------------------------
+
+    def remember_language(self, cog: TableCog, interaction: discord.Interaction) -> str:
+        language = cog.lang(interaction)
+        self.languages[interaction.user.id] = language
+        return language
+
+    async def _channel_id(self, cog: TableCog, game_id: int) -> int:
+        if game_id not in self._channels:
+            record = await cog.bot.db.load_game(game_id)
+            self._channels[game_id] = record.channel_id if record else 0
+        return self._channels[game_id]
+
+
+def _event_args(ctx: TableContext, event: Event) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    for name, value in event.items():
+        if name == "seat":
+            args["player"] = ctx.name(value)
+        elif name == "seats":
+            args["players"] = ", ".join(ctx.name(seat) for seat in value)
+        elif isinstance(value, bool):
+            args[name] = int(value)
+        elif isinstance(value, int | str) and name != "type":
+            args[name] = value
+    return args
+
+
+def _labels(cards: Sequence[int]) -> str:
+    return " ".join(engine.label(card) for card in sorted(cards))
+
+
+def _join(lines: list[str]) -> str:
+    text = "\n".join(line for line in lines if line)
+    while len(text) > MAX_TEXT and "\n" in text:
+        text = text.split("\n", 1)[1]  # the oldest lines give way first
+    return text[:MAX_TEXT]
+
+
+async def _send_private(
+    interaction: discord.Interaction, ctx: TableContext, screen: Screen
+) -> None:
+    view = build_view(ctx.game_id, ctx.version, screen.rows)
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    await interaction.followup.send(screen.text, files=screen.files(), ephemeral=True, **extra)
+
+
+# --- the cog -----------------------------------------------------------------------------------
+
+
+def _choices(
+    key: str, values: Sequence[str], texts: dict[str, str]
+) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=T(texts[value], f"cmd-stella-new.{key}-{value}"), value=value)
+        for value in values
+    ]
+
+
+class StellaCog(commands.Cog):
+    group = app_commands.Group(
+        name=T("stella", "cmd-stella.name"),
+        description=T("Play Stella", "cmd-stella.description"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        self.plugin = StellaPlugin(bot.config.stella_cards_folder)
+        self.table.register(self.plugin)
+
+    @property
+    def table(self) -> TableCog:
+        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
+
+    @group.command(
+        name=T("new", "cmd-stella-new.name"),
+        description=T("Open a Stella table in this channel", "cmd-stella-new.description"),
+    )
+    @app_commands.describe(
+        preset=T(
+            "Which rules: the classic table rules or the boxed game's", "cmd-stella-new.preset"
+        ),
+        language=T("Language of the words (default: this server's)", "cmd-stella-new.language"),
+        deck=T(
+            "Picture cards: the bot's painted deck or this server's own pictures",
+            "cmd-stella-new.deck",
+        ),
+    )
+    @app_commands.rename(
+        preset=T("rules", "cmd-stella-new.preset-name"),
+        language=T("language", "cmd-stella-new.language-name"),
+        deck=T("deck", "cmd-stella-new.deck-name"),
+    )
+    @app_commands.choices(
+        preset=_choices(
+            "preset",
+            engine.PRESETS,
+            {"seed": "Classic table rules", "published": "Boxed game (super sparks)"},
+        ),
+        language=_choices(
+            "language", engine.LANGUAGES, {"en": "English", "de": "German", "fr": "French"}
+        ),
+        deck=_choices(
+            "deck", DECKS, {"generated": "Painted deck", "custom": "This server's pictures"}
+        ),
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        preset: app_commands.Choice[str] | None = None,
+        language: app_commands.Choice[str] | None = None,
+        deck: app_commands.Choice[str] | None = None,
+    ) -> None:
+        self.plugin.remember_language(self.table, interaction)
+        if deck is not None and deck.value == "custom" and self.plugin.cards_folder is None:
+            await self.table.tell(interaction, "st-error-no-cards-folder")
+            return
+        default_language = guild_language(interaction, self.bot.config.default_language)
+        options: dict[str, Any] = {
+            "preset": preset.value if preset else None,
+            "language": language.value if language else default_language,
+        }
+        if deck is not None:
+            options["deck"] = deck.value
+        await self.table.open_table(interaction, self.plugin, options)
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(StellaCog(bot))

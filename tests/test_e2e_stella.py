@@ -1,0 +1,409 @@
+"""Stella end to end: players mark in DMs (or with "My slate"), designate in the channel.
+
+The secrecy check is built from the engine's own move log: for every round, the cards that were
+marked but never revealed and the counts before the announcement must not show in any message,
+picture summary or button that other players can see.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games import stella as engine
+from games.engine import CHANCE
+from locales import Localizer
+from rendering import stella as pictures
+from rendering import stella_cards
+from tests.emulator import FakeDiscord, Message, User
+
+LABEL = re.compile(r"\b[A-E][1-3]\b")
+COUNT = re.compile(r"\b\d+ marks?\b")
+FAVOURITES = range(8)  # players mark among the first 8 cards, so that marks overlap
+
+
+@pytest.fixture
+def world(emu: FakeDiscord):
+    guild = emu.add_guild("Night Sky", locale="en-US")
+    chan = emu.add_channel(guild, "stella")
+    users = [
+        emu.add_user(name, locale=locale, dms_open=name != "carol")
+        for name, locale in (("alice", "en-US"), ("bob", "de"), ("carol", "fr"), ("dave", "en-US"))
+    ]
+    for user in users:
+        emu.add_member(guild, user)
+    return chan, users
+
+
+def picture_folder(folder: Path, count: int) -> Path:
+    folder.mkdir()
+    for n in range(count):
+        colour = (n * 4 % 256, 255 - n * 3 % 256, n * 37 % 256)
+        Image.new("RGB", (200, 300), colour).save(folder / f"card{n:03}.png")
+    (folder / "notes.txt").write_text("not a picture")
+    Image.new("RGB", (150, 300)).save(folder / "too-narrow.png")
+    return folder
+
+
+def use_cards(runner, folder: Path) -> None:
+    runner.config = dataclasses.replace(runner.config, stella_cards_folder=folder)
+
+
+# --- clicking like a player ----------------------------------------------------------------------
+
+
+def payload(custom_id: str) -> str:
+    return custom_id.split(":", 3)[3]
+
+
+def cid(message: Message, wanted: str) -> str:
+    for button in message.buttons():
+        if payload(button["custom_id"]) == wanted:
+            return button["custom_id"]
+    raise AssertionError(f"no {wanted} button on {message.content!r}")
+
+
+async def open_table(emu, chan, users: list[User], **options: Any) -> int:
+    ix = await emu.slash(users[0], chan, "stella new", options)
+    assert not ix.ephemeral, ix.message.content
+    lobby = ix.message
+    for user in users[1:]:
+        await emu.click(user, lobby, cid(lobby, "join"))
+    await emu.click(users[0], lobby, cid(lobby, "start"))
+    return lobby.id
+
+
+async def game_state(runner, chan) -> tuple[Any, engine.State]:
+    record = (await runner.db.guild_games(chan.guild.id, statuses=("active", "finished")))[0]
+    return record, engine.from_json(record.snapshot["state"])
+
+
+def seat_users(record, users: list[User]) -> list[User]:
+    by_id = {user.id: user for user in users}
+    return [by_id[seat["user_id"]] for seat in record.snapshot["seats"]]
+
+
+def has_toggles(message: Message) -> bool:
+    return any(payload(b["custom_id"]).startswith("atoggle:") for b in message.buttons())
+
+
+async def slate_panel(emu, chan, user: User) -> Message:
+    """The player's slate: the DM of this round, else "My slate" on the round's message."""
+    dms = emu.dm_messages(user)
+    if dms and has_toggles(dms[-1]):
+        return dms[-1]
+    turn = next(m for m in reversed(emu.channel_messages(chan)) if m.buttons())
+    ix = await emu.click(user, turn, cid(turn, "u:slate"))
+    assert ix.ephemeral and ix.message.ephemeral_for == user.id
+    assert ix.message.attachments, "the slate comes with its picture"
+    return ix.message
+
+
+async def mark(emu, panel: Message, user: User, cards: list[int], lock: bool = True) -> None:
+    for card in cards:
+        ix = await emu.click(user, panel, cid(panel, f"atoggle:{card}"))
+        assert ix.response_type == 7, "a toggle edits the slate in place"
+    if lock:
+        await emu.click(user, panel, cid(panel, "alock"))
+
+
+async def designate(emu, chan, user: User, card: int) -> None:
+    turn = emu.channel_messages(chan)[-1]
+    ix = await emu.click(user, turn, cid(turn, "u:designate"))
+    assert ix.ephemeral
+    menu = ix.message.select("s:")
+    await emu.select(user, ix.message, menu["custom_id"], [str(card)])
+
+
+class PublicWatch:
+    """Every public text (content, labels, picture summaries) with the moment it first showed."""
+
+    def __init__(self, emu: FakeDiscord) -> None:
+        self.emu = emu
+        self.seen: set[tuple[int, str]] = set()
+        self.log: list[tuple[int, bool, str]] = []  # (round, still marking after, text)
+
+    def take(self, round_: int, marking: bool) -> None:
+        for message in self.emu.all_messages(with_edits=True):
+            if message.ephemeral_for is not None or message.channel.is_dm:
+                continue
+            texts = message.texts() + [a.description or "" for a in message.attachments]
+            for text in texts:
+                if text and (message.id, text) not in self.seen:
+                    self.seen.add((message.id, text))
+                    self.log.append((round_, marking, text))
+
+
+def private_texts(emu: FakeDiscord, user: User) -> list[str]:
+    """What only this player sees: their DMs and their ephemeral messages (contents)."""
+    found = []
+    for message in emu.all_messages(with_edits=True):
+        if message.ephemeral_for == user.id or (
+            message.channel.is_dm and message.channel.recipient is user
+        ):
+            found.append(message.content)
+    return found
+
+
+async def secrets_of(runner, record) -> dict[int, dict[str, Any]]:
+    """Per round, from the move log: each seat's marks, the revealed cards and the counts."""
+    options = {**record.snapshot["options"], "deck_size": deck_size(record)}
+    replay = engine.new_game(len(record.snapshot["seats"]), record.snapshot["seed"], options)
+    rounds: dict[int, dict[str, Any]] = defaultdict(
+        lambda: {"marks": {}, "revealed": set(), "counts": {}}
+    )
+    current = 0
+    for move in await runner.db.moves(record.id):
+        seat = CHANCE if move.seat is None else move.seat
+        for event in engine.apply(replay, seat, move.action):
+            if event["type"] == "round_started":
+                current = event["round"]
+            elif event["type"] == "slate_locked":
+                rounds[current]["marks"][event["to"]] = set(event["cards"])
+            elif event["type"] == "designated":
+                rounds[current]["revealed"].add(event["card"])
+            elif event["type"] == "count":
+                rounds[current]["counts"][event["seat"]] = event["count"]
+    assert engine.to_json(replay) == record.snapshot["state"], "the log replays to the game"
+    return rounds
+
+
+def deck_size(record) -> int:
+    files = record.snapshot["options"].get("deck_files")
+    return len(files) if files else stella_cards.DECK_SIZE
+
+
+async def play_round(emu, runner, chan, users, rng: random.Random, watch: PublicWatch) -> None:
+    record, state = await game_state(runner, chan)
+    players = seat_users(record, users)
+    number = state.round
+    for seat in engine.to_move(state):
+        panel = await slate_panel(emu, chan, players[seat])
+        watch.take(number, True)
+        cards = rng.sample(FAVOURITES, rng.randint(1, 4))
+        await mark(emu, panel, players[seat], cards)
+        _, after = await game_state(runner, chan)
+        watch.take(number, after.phase == engine.MARKING)
+        if after.phase == engine.MARKING:
+            turn = next(m for m in reversed(emu.channel_messages(chan)) if "Locked in" in m.content)
+            assert players[seat].name in turn.content.split("Locked in:")[1]
+    while True:
+        record, state = await game_state(runner, chan)
+        if state.phase != engine.EXPLORATION:
+            return
+        seat = state.active
+        await designate(emu, chan, players[seat], engine.legal_actions(state, seat)[0]["card"])
+        watch.take(number, False)
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+
+async def test_four_players_keep_their_marks_secret_through_a_whole_game(
+    emu, runner, world, tmp_path
+):
+    chan, users = world
+    use_cards(runner, picture_folder(tmp_path / "cards", 64))
+    await runner.start()
+    watch = PublicWatch(emu)
+    lobby_id = await open_table(emu, chan, users, deck="custom")
+    lobby = next(m for m in emu.channel_messages(chan) if m.id == lobby_id)
+    assert "Picture cards: **this server's own pictures**" in lobby.edits[-1].content
+    assert "Rules: **Classic table rules**" in lobby.edits[-1].content
+    watch.take(0, True)
+    carol = users[2]
+    notice = next(m for m in emu.channel_messages(chan) if "direct message" in m.content)
+    assert f"<@{carol.id}>" in notice.content, "the channel says whose DMs are closed"
+    assert not emu.dm_messages(carol)
+    rng = random.Random(4)
+    for _ in range(engine.ROUNDS):
+        await play_round(emu, runner, chan, users, rng, watch)
+    record, state = await game_state(runner, chan)
+    assert record.status == "finished" and state.phase == engine.OVER
+    final = emu.channel_messages(chan)[-1]
+    assert "final scores" in final.content and final.attachments[0].filename == "stella-scores.png"
+    summaries = [m for m in emu.channel_messages(chan) if "is over" in m.content]
+    assert [m.attachments[0].filename for m in summaries] == ["stella-round.png"] * 4
+    assert not [m for m in emu.channel_messages(chan) if m.buttons() or m.selects()]
+    assert not [m for m in emu.all_messages() if m.channel.is_dm and m.buttons()]
+
+    rounds = await secrets_of(runner, record)
+    # Each designation is announced in a message of its own (the round's last one with its end).
+    shown = [m.content.count(". Marked by:") for m in emu.channel_messages(chan)]
+    assert max(shown) == 1 and sum(shown) == sum(len(r["revealed"]) for r in rounds.values())
+    for number, text in [(r, t) for r, _, t in watch.log]:
+        secret = rounds[number]
+        hidden = set().union(*secret["marks"].values()) - secret["revealed"] if secret else set()
+        leaked = set(LABEL.findall(text)) & {engine.label(card) for card in hidden}
+        assert not leaked, f"round {number}: {leaked} in {text!r}"
+    loc = Localizer()
+    names = [seat["name"] for seat in record.snapshot["seats"]]
+    for number, marking, text in watch.log:
+        if not marking:
+            continue
+        assert not COUNT.search(text), f"a count before the announcement: {text!r}"
+        for seat, count in rounds[number]["counts"].items():
+            phrase = loc.text("en", "st-event-count", player=names[seat], count=count)
+            assert phrase not in text
+    players = seat_users(record, users)
+    for seat, player in enumerate(players):
+        own = set().union(*(r["marks"].get(seat, set()) for r in rounds.values()))
+        shown = set().union(*(r["revealed"] for r in rounds.values()))
+        allowed = {engine.label(card) for card in own | shown}
+        for text in private_texts(emu, player):
+            assert set(LABEL.findall(text)) <= allowed, f"{player.name} sees {text!r}"
+    assert any("Votre ardoise" in t for t in private_texts(emu, carol)), "carol reads French"
+    assert any("Deine Auswahl" in t for t in private_texts(emu, users[1])), "bob reads German"
+
+
+async def test_a_restart_while_marking_loses_no_mark_and_old_dm_buttons_work(emu, runner, world):
+    chan, users = world
+    alice, bob, _, dave = users
+    await runner.start()
+    await open_table(emu, chan, [alice, bob, dave])
+    dm = emu.dm_messages(alice)[-1]
+    rows = [[b["label"] for b in row["components"]] for row in dm.components]
+    assert rows[:3] == [["A1", "B1", "C1", "D1", "E1"], ["A2", "B2", "C2", "D2", "E2"],
+                        ["A3", "B3", "C3", "D3", "E3"]]  # fmt: skip
+    assert dm.button(custom_id_prefix="t:").get("disabled") is False
+    assert next(b for b in dm.buttons() if payload(b["custom_id"]) == "alock")["disabled"]
+    turn = emu.channel_messages(chan)[-1]
+    edits_before = len(turn.edits)
+    await mark(emu, dm, alice, [3, 7], lock=False)
+    assert [b["label"] for b in dm.buttons() if b["style"] == 3] == ["D1", "C2"]
+    await mark(emu, emu.dm_messages(bob)[-1], bob, [1], lock=False)
+    _, before = await game_state(runner, chan)
+    assert before.slates[:2] == [[3, 7], [1]]
+    assert len(turn.edits) == edits_before, "drafts leave the channel message alone"
+
+    await runner.restart()
+    _, after = await game_state(runner, chan)
+    assert after.slates == before.slates
+    await mark(emu, dm, alice, [11])  # a DM sent before the restart
+    _, state = await game_state(runner, chan)
+    assert state.slates[0] == [3, 7, 11] and state.locked[0]
+    assert not dm.buttons() and "final" in dm.content
+    assert "Locked in: alice ·" in turn.content and not COUNT.search(turn.content)
+
+
+async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, world):
+    chan, users = world
+    alice, bob, _, dave = users
+    await runner.start()
+    await open_table(emu, chan, [alice, bob, dave])
+    dm = emu.dm_messages(alice)[-1]
+    old = dm.snapshot()
+    await mark(emu, dm, alice, [2], lock=False)
+    ix = await emu.click(alice, old, cid(old, "atoggle:4"))
+    assert ix.ephemeral and "out of date" in ix.message.content
+    _, state = await game_state(runner, chan)
+    assert state.slates[0] == [2]
+    public_before = len(emu.channel_messages(chan))
+
+    await mark(emu, dm, alice, [])
+    await mark(emu, emu.dm_messages(bob)[-1], bob, [2, 5])
+    await mark(emu, emu.dm_messages(dave)[-1], dave, [5])
+    _, state = await game_state(runner, chan)
+    assert state.phase == engine.EXPLORATION
+    announcement = emu.channel_messages(chan)[-1]
+    assert "bob: 2 marks" in announcement.content and "bob alone" in announcement.content
+    assert len(emu.channel_messages(chan)) == public_before + 1
+    record, _ = await game_state(runner, chan)
+    players = seat_users(record, users)
+    idle = next(p for seat, p in enumerate(players) if seat != state.active)
+    turn = emu.channel_messages(chan)[-1]
+    ix = await emu.click(idle, turn, cid(turn, "u:designate"))
+    assert ix.ephemeral and ix.message.ephemeral_for == idle.id
+    expected = {"alice": "not your turn", "bob": "nicht am Zug", "dave": "not your turn"}
+    assert expected[idle.name] in ix.message.content
+    ix = await emu.click(alice, old, cid(old, "atoggle:4"))  # a slate of the marking phase
+    assert ix.ephemeral
+    assert len(emu.channel_messages(chan)) == public_before + 1
+    _, after = await game_state(runner, chan)
+    assert engine.to_json(after) == engine.to_json(state)
+
+
+async def test_the_published_preset_replaces_one_row_in_the_next_grid(emu, runner, world):
+    chan, users = world
+    alice, bob, _, dave = users
+    await runner.start()
+    await open_table(emu, chan, [alice, bob, dave], rules="published")
+    _, first = await game_state(runner, chan)
+    rng = random.Random(11)
+    await play_round(emu, runner, chan, users, rng, PublicWatch(emu))
+    record, second = await game_state(runner, chan)
+    assert second.round == 2 and second.phase == engine.MARKING
+    assert second.grid[:10] == first.grid[:10]
+    assert not set(second.grid[10:]) & set(first.grid)
+    grid = emu.channel_messages(chan)[-1]
+    assert "Row 3 gets new cards." in grid.content
+    loc = Localizer()
+
+    def t(key: str, **args: Any) -> str:
+        return loc.text("en", key, **args)
+
+    # The channel's picture is the spectator's view of the new grid, byte for byte.
+    expected = pictures.render_grid(engine.view(second, None), t, stella_cards.card_image)
+    assert grid.attachments[0].data == expected
+    first_grid = next(m for m in emu.channel_messages(chan) if "Round 1 of 4" in m.content)
+    assert first_grid.attachments[0].data != expected
+    assert record.snapshot["options"]["preset"] == "published"
+
+
+async def test_a_folder_with_too_few_pictures_is_named_at_the_start(emu, runner, world, tmp_path):
+    chan, users = world
+    alice, bob, _, dave = users
+    folder = picture_folder(tmp_path / "few", 12)
+    use_cards(runner, folder)
+    await runner.start()
+    ix = await emu.slash(alice, chan, "stella new", {"deck": "custom"})
+    for user in (bob, dave):
+        await emu.click(user, ix.message, cid(ix.message, "join"))
+    start = await emu.click(alice, ix.message, cid(ix.message, "start"))
+    assert start.ephemeral
+    assert str(folder) in start.message.content and "12 usable pictures" in start.message.content
+    assert (await runner.db.open_game(chan.id)).status == "lobby"
+
+
+async def test_the_server_deck_needs_a_configured_folder(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    ix = await emu.slash(users[1], chan, "stella new", {"deck": "custom"})
+    assert ix.ephemeral and "Ordner" in ix.message.content  # bob reads German
+    assert await runner.db.open_game(chan.id) is None
+
+
+async def test_who_times_out_or_leaves_sits_out_and_their_dm_closes(emu, runner, world):
+    chan, users = world
+    alice, bob, _, dave = users
+    await runner.start()
+    ix = await emu.slash(alice, chan, "stella new", {})
+    timer = next(s for s in ix.message.selects() if s["custom_id"].endswith(":timer"))
+    await emu.select(alice, ix.message, timer["custom_id"], ["5"])
+    for user in (bob, dave):
+        await emu.click(user, ix.message, cid(ix.message, "join"))
+    await emu.click(alice, ix.message, cid(ix.message, "start"))
+    await mark(emu, emu.dm_messages(alice)[-1], alice, [0, 1])
+    await mark(emu, emu.dm_messages(dave)[-1], dave, [1], lock=False)
+    await emu.slash(bob, chan, "leave", {})
+    bob_dm, dave_dm = emu.dm_messages(bob)[-1], emu.dm_messages(dave)[-1]
+    # bob never clicked in this game: his DM speaks the table's language.
+    assert not bob_dm.buttons() and "no part in this round" in bob_dm.content
+    record, state = await game_state(runner, chan)
+    assert state.phase == engine.MARKING and engine.to_move(state) == [2]
+
+    await runner.bot.get_cog("TimerCog").expire(record.id)
+    record, state = await game_state(runner, chan)
+    assert state.phase == engine.EXPLORATION and state.active == 0 and state.darkness == 0
+    assert not state.taking_part[2] and state.slates[2] == [], "the draft is discarded"
+    assert not dave_dm.buttons() and "no part in this round" in dave_dm.content
+    texts = "\n".join(m.content for m in emu.channel_messages(chan))
+    assert "dave did not lock in in time" in texts and "alice: 2 marks" in texts
+    assert "dave: " not in texts.split("The counts:")[1], "who sits out has no count"
