@@ -407,3 +407,32 @@ async def test_who_times_out_or_leaves_sits_out_and_their_dm_closes(emu, runner,
     texts = "\n".join(m.content for m in emu.channel_messages(chan))
     assert "dave did not lock in in time" in texts and "alice: 2 marks" in texts
     assert "dave: " not in texts.split("The counts:")[1], "who sits out has no count"
+
+
+async def test_a_spectating_channel_follows_a_round_without_any_secret(emu, runner, world):
+    chan, users = world
+    tribune = emu.add_channel(chan.guild, "tribune")
+    await runner.start()
+    lobby = (await emu.slash(users[0], chan, "stella new", {})).message
+    ix = await emu.slash(users[3], tribune, "spectate", {"table": chan})
+    assert not ix.ephemeral
+    for user in users[1:]:
+        await emu.click(user, lobby, cid(lobby, "join"))
+    await emu.click(users[0], lobby, cid(lobby, "start"))
+    watch = PublicWatch(emu)
+    await play_round(emu, runner, chan, users, random.Random(9), watch)
+    record, _ = await game_state(runner, chan)
+    rounds = await secrets_of(runner, record)
+    mirrored = [m for m in emu.channel_messages(tribune) if m.attachments]
+    assert len(mirrored) >= 3, "the grid, the designations and the round's end"
+    assert all(not m.buttons() and not m.selects() for m in mirrored)
+    secret = rounds[1]
+    hidden = set().union(*secret["marks"].values()) - secret["revealed"]
+    announced = False
+    for message in emu.channel_messages(tribune):
+        texts = [message.content, *(a.description or "" for a in message.attachments)]
+        announced = announced or "locked in. The counts" in message.content
+        for text in texts:
+            leaked = set(LABEL.findall(text)) & {engine.label(card) for card in hidden}
+            assert not leaked, f"{leaked} in {text!r}"
+            assert announced or not COUNT.search(text), f"a count before its time: {text!r}"
