@@ -273,10 +273,21 @@ class DiceStarsCog(commands.Cog):
     )
     @app_commands.describe(
         solo=T("Play alone against the solo opponent, starting at once", "cmd-dicestars-new.solo"),
+        turn_timer=T("Minutes per turn (0: no timer)", "cmd-timer.description"),
     )
-    @app_commands.rename(solo=T("solo", "cmd-dicestars-new.solo-name"))
-    async def new(self, interaction: discord.Interaction, solo: bool = False) -> None:
-        await self.table.open_table(interaction, self.plugin, {}, start_now=solo)
+    @app_commands.rename(
+        solo=T("solo", "cmd-dicestars-new.solo-name"),
+        turn_timer=T("turn_timer", "cmd-timer.name"),
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        solo: bool = False,
+        turn_timer: app_commands.Range[int, 0, 10080] | None = None,
+    ) -> None:
+        await self.table.open_table(
+            interaction, self.plugin, {}, start_now=solo, turn_minutes=turn_timer
+        )
 
     @group.command(
         name=T("sheet", "cmd-dicestars-sheet.name"),

@@ -454,13 +454,19 @@ class DizzleCog(commands.Cog):
     @app_commands.describe(
         level=T("The sheet everyone plays (default: Level 1)", "cmd-dizzle-new.level"),
         solo=T("Play alone, starting at once", "cmd-dizzle-new.solo"),
+        turn_timer=T("Minutes per turn (0: no timer)", "cmd-timer.description"),
     )
     @app_commands.rename(
         level=T("level", "cmd-dizzle-new.level-name"),
         solo=T("solo", "cmd-dizzle-new.solo-name"),
+        turn_timer=T("turn_timer", "cmd-timer.name"),
     )
     async def new(
-        self, interaction: discord.Interaction, level: str | None = None, solo: bool = False
+        self,
+        interaction: discord.Interaction,
+        level: str | None = None,
+        solo: bool = False,
+        turn_timer: app_commands.Range[int, 0, 10080] | None = None,
     ) -> None:
         level_id = None
         if level is not None:
@@ -468,7 +474,13 @@ class DizzleCog(commands.Cog):
             if level_id is None:
                 await self.table.tell(interaction, "dz-unknown-level", level=level[:100])
                 return
-        await self.table.open_table(interaction, self.plugin, {"level": level_id}, start_now=solo)
+        await self.table.open_table(
+            interaction,
+            self.plugin,
+            {"level": level_id},
+            start_now=solo,
+            turn_minutes=turn_timer,
+        )
 
     @new.autocomplete("level")
     async def level_choices(

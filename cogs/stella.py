@@ -746,11 +746,16 @@ class StellaCog(commands.Cog):
             "Picture cards: the bot's painted deck or this server's own pictures",
             "cmd-stella-new.deck",
         ),
+        turn_timer=T(
+            "Minutes for the marking and for each designation (0: no timer)",
+            "cmd-stella-new.timer",
+        ),
     )
     @app_commands.rename(
         preset=T("rules", "cmd-stella-new.preset-name"),
         language=T("language", "cmd-stella-new.language-name"),
         deck=T("deck", "cmd-stella-new.deck-name"),
+        turn_timer=T("turn_timer", "cmd-timer.name"),
     )
     @app_commands.choices(
         preset=_choices(
@@ -771,6 +776,7 @@ class StellaCog(commands.Cog):
         preset: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
         deck: app_commands.Choice[str] | None = None,
+        turn_timer: app_commands.Range[int, 0, 10080] | None = None,
     ) -> None:
         self.plugin.remember_language(self.table, interaction)
         if deck is not None and deck.value == "custom" and self.plugin.cards_folder is None:
@@ -783,7 +789,7 @@ class StellaCog(commands.Cog):
         }
         if deck is not None:
             options["deck"] = deck.value
-        await self.table.open_table(interaction, self.plugin, options)
+        await self.table.open_table(interaction, self.plugin, options, turn_minutes=turn_timer)
 
 
 async def setup(bot: TableBot) -> None:

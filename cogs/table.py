@@ -71,6 +71,7 @@ class TableCog(commands.Cog):
         plugin: GamePlugin,
         options: dict[str, Any],
         start_now: bool = False,
+        turn_minutes: int | None = None,
     ) -> None:
         """``/<game> new``: a lobby message in this channel (or thread), or a solo game at once."""
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -87,6 +88,12 @@ class TableCog(commands.Cog):
             settings,
         )
         table.turn_minutes = self.bot.config.default_turn_minutes
+        if turn_minutes is not None:
+            longest = self.bot.config.max_turn_minutes
+            if not 0 <= turn_minutes <= longest:
+                await self.tell(interaction, "table-error-timer-range", max=longest)
+                return
+            table.turn_minutes = turn_minutes
         async with self.lock(interaction.channel_id):
             try:
                 record = await self.bot.db.create_game(

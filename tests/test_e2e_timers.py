@@ -134,3 +134,14 @@ async def test_the_player_is_reminded_once_in_the_channel_and_by_dm(emu, runner,
     await emu.idle(quiet=0.2)
     assert sum("still your turn" in m.content for m in emu.channel_messages(chan)) == 1
     assert await timeouts(runner.db, game_id) == []
+
+
+async def test_the_new_command_sets_the_timer_and_discord_knows_its_range(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    ix = await emu.slash(users[0], chan, "dicestars new", {"turn_timer": 15})
+    assert "Turn timer: **15 minutes**" in ix.message.content
+    new = next(c for c in emu.commands if c["name"] == "dicestars")["options"][0]
+    timer = next(o for o in new["options"] if o["name"] == "turn_timer")
+    assert (timer["min_value"], timer["max_value"]) == (0, 10080)
+    assert timer["name_localizations"]["de"] == "zugzeit"

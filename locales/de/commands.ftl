@@ -24,3 +24,6 @@ help-text = **Dice Stars, Dizzle und Stella – an eurem Discord-Tisch**
 about-text = **Tisch-Bot** { $version }
     Spielt Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) und Stella (Libellud, aus der Dixit-Welt) mit deinen Freunden auf Discord. Es sind Fan-Umsetzungen zum gemeinsamen Spielen; kauft die Spiele im Laden, um ihre Autoren zu unterstützen.
     Kartenbilder: OpenMoji – das Open-Source-Emoji- und Icon-Projekt, CC BY-SA 4.0. Schrift: DejaVu Sans.
+cmd-timer = zugzeit
+    .name = zugzeit
+    .description = Minuten pro Zug (0: keine Begrenzung)

@@ -19,6 +19,7 @@ cmd-stella-new = neu
     .deck-name = karten
     .deck-generated = Gemalte Karten
     .deck-custom = Bilder dieses Servers
+    .timer = Minuten für das Markieren und für jede Wahl (0: keine Begrenzung)
 
 st-option-deck = Bildkarten
 st-option-deck-generated = die gemalten Karten des Bots

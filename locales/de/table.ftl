@@ -85,3 +85,4 @@ spectate-error-no-table = In diesem Kanal gibt es keinen offenen Tisch.
 table-error-not-watching = Dieser Kanal verfolgt diesen Tisch nicht.
 table-error-already-watching = Dieser Kanal verfolgt diesen Tisch schon.
 table-error-too-many-watchers = Ein Tisch kann von höchstens { $max } Kanälen aus verfolgt werden.
+table-error-timer-range = Eine Zugzeit liegt zwischen 0 (keine) und { $max } Minuten.

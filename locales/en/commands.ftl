@@ -26,3 +26,6 @@ help-text = **Dice Stars, Dizzle and Stella — at your Discord table**
 about-text = **Table bot** { $version }
     Plays Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) and Stella (Libellud, in the Dixit world) with your friends on Discord. These are fan adaptations for playing together; buy the boxed games to support their authors.
     Card pictures: OpenMoji – the open-source emoji and icon project, CC BY-SA 4.0. Font: DejaVu Sans.
+cmd-timer = turn_timer
+    .name = turn_timer
+    .description = Minutes per turn (0: no timer)

@@ -19,6 +19,7 @@ cmd-stella-new = new
     .deck-name = deck
     .deck-generated = Painted deck
     .deck-custom = This server's pictures
+    .timer = Minutes for the marking and for each designation (0: no timer)
 
 st-option-deck = Picture cards
 st-option-deck-generated = the bot's painted deck

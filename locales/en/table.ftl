@@ -85,3 +85,4 @@ spectate-error-no-table = There is no open table in that channel.
 table-error-not-watching = This channel does not follow that table.
 table-error-already-watching = This channel already follows that table.
 table-error-too-many-watchers = A table can be followed from { $max } channels at most.
+table-error-timer-range = A turn timer goes from 0 (none) to { $max } minutes.

@@ -24,3 +24,6 @@ help-text = **Dice Stars, Dizzle et Stella — à votre table Discord**
 about-text = **Bot de table** { $version }
     Joue à Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) et Stella (Libellud, dans l'univers de Dixit) avec vos amis sur Discord. Ce sont des adaptations de fans pour jouer ensemble ; achetez les jeux en boîte pour soutenir leurs auteurs.
     Images des cartes : OpenMoji – le projet open source d'emoji et d'icônes, CC BY-SA 4.0. Police : DejaVu Sans.
+cmd-timer = minuteur
+    .name = minuteur
+    .description = Minutes par tour (0 : pas de minuteur)

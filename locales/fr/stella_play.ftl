@@ -19,6 +19,7 @@ cmd-stella-new = nouvelle
     .deck-name = cartes
     .deck-generated = Cartes peintes
     .deck-custom = Images de ce serveur
+    .timer = Minutes pour marquer et pour chaque désignation (0 : pas de minuteur)
 
 st-option-deck = Cartes illustrées
 st-option-deck-generated = les cartes peintes du bot

@@ -85,3 +85,4 @@ spectate-error-no-table = Il n'y a pas de table ouverte dans ce salon.
 table-error-not-watching = Ce salon ne suit pas cette table.
 table-error-already-watching = Ce salon suit déjà cette table.
 table-error-too-many-watchers = Une table peut être suivie depuis { $max } salons au plus.
+table-error-timer-range = Un minuteur de tour va de 0 (aucun) à { $max } minutes.
