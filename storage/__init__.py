@@ -1,4 +1,13 @@
-"""Persistence of games and their move logs; knows no game and no Discord type."""
+"""Persistence of games and their move logs; knows no game and no Discord type.
+
+:func:`open_storage` picks the engine from the settings: the SQLite file of ``storage.database``
+for one bot process, or PostgreSQL (``storage.url`` / ``DATABASE_URL``) for several processes
+sharing one database. Both offer the same methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from storage.database import (
     ChannelBusy,
@@ -9,6 +18,20 @@ from storage.database import (
     StaleVersion,
     StorageError,
 )
+from storage.postgres import PostgresDatabase
+
+if TYPE_CHECKING:
+    from config import Config
+
+Storage = Database | PostgresDatabase
+
+
+async def open_storage(config: Config) -> Storage:
+    """The configured database, opened and migrated to the latest schema."""
+    if config.storage_url:
+        return await PostgresDatabase.open(config.storage_url)
+    return await Database.open(config.database)
+
 
 __all__ = [
     "ChannelBusy",
@@ -16,6 +39,9 @@ __all__ = [
     "Deadline",
     "GameRecord",
     "MoveRecord",
+    "PostgresDatabase",
     "StaleVersion",
+    "Storage",
     "StorageError",
+    "open_storage",
 ]

@@ -3,6 +3,9 @@
 A game row holds a JSON snapshot and a version number. Every save names the version it was
 loaded at and fails with :class:`StaleVersion` if someone saved in between, so a change is
 applied once or not at all. Moves are an append-only log saved in the same transaction.
+
+The records, the errors and the SQL text (:class:`SQL`) are shared with
+:mod:`storage.postgres`, which runs the same statements on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -63,11 +66,76 @@ _GAME_COLUMNS = (
 )
 
 
-def _dump(value: Any) -> str:
+class SQL:
+    """The statements both engines run, with SQLite's ``?`` marks (PostgreSQL numbers them)."""
+
+    SCHEMA_VERSION_TABLE = (
+        "CREATE TABLE IF NOT EXISTS schema_version"
+        " (version INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION)"
+    )
+    SCHEMA_VERSION = "SELECT MAX(version) FROM schema_version"
+    INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)"
+    INSERT_GAME = (
+        "INSERT INTO games (guild_id, channel_id, kind, status, snapshot, version,"
+        " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)"
+    )
+    GAME = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
+    OPEN_GAME = (
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
+    )
+    OPEN_GAMES = (
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+    )
+    # The version check: a save that read an older version changes no row.
+    SAVE_GAME = (
+        "UPDATE games SET snapshot = ?, status = ?, version = version + 1,"
+        " updated_at = ?, finished_at = COALESCE(finished_at, ?)"
+        " WHERE id = ? AND version = ?"
+    )
+    LAST_MOVE = "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?"
+    INSERT_MOVE = (
+        "INSERT INTO moves (game_id, seq, seat, action, actor, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)"
+    )
+    MOVES = "SELECT seq, seat, action, actor, created_at FROM moves WHERE game_id = ? ORDER BY seq"
+    SET_DEADLINE = (
+        "INSERT INTO deadlines (game_id, version, due_at, remind_at, reminded)"
+        " VALUES (?, ?, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET"
+        " version = excluded.version, due_at = excluded.due_at,"
+        " remind_at = excluded.remind_at, reminded = 0"
+    )
+    CLEAR_DEADLINE = "DELETE FROM deadlines WHERE game_id = ?"
+    # Claims: one statement each, so of several callers (or processes) exactly one changes a row.
+    MARK_REMINDED = (
+        "UPDATE deadlines SET reminded = 1 WHERE game_id = ? AND version = ? AND reminded = 0"
+    )
+    CLAIM_DEADLINE = "DELETE FROM deadlines WHERE game_id = ? AND version = ?"
+
+    @staticmethod
+    def guild_games(status_count: int) -> str:
+        marks = ", ".join("?" for _ in range(status_count))
+        return (
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks})"
+            " ORDER BY updated_at DESC, id DESC LIMIT ?"
+        )
+
+    @staticmethod
+    def deadlines(due_before: bool) -> str:
+        query = "SELECT game_id, version, due_at, remind_at, reminded FROM deadlines"
+        if due_before:
+            query += " WHERE due_at <= ? OR (reminded = 0 AND remind_at <= ?)"
+        # The earlier of reminder and deadline; CASE, as MIN(a, b) is SQLite's own.
+        return query + (
+            " ORDER BY CASE WHEN remind_at < due_at THEN remind_at ELSE due_at END, game_id LIMIT ?"
+        )
+
+
+def dump(value: Any) -> str:
+    """JSON as stored: compact, and readable text for every language."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _game(row: Sequence[Any]) -> GameRecord:
+def game_record(row: Sequence[Any]) -> GameRecord:
     return GameRecord(
         id=row[0],
         guild_id=row[1],
@@ -95,27 +163,29 @@ class Database:
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=NORMAL")
-        await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
         database = cls(connection)
-        await database._migrate()
+        try:
+            await connection.execute("PRAGMA journal_mode=WAL")
+            await connection.execute("PRAGMA synchronous=NORMAL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+            await connection.execute("PRAGMA busy_timeout=5000")
+            await database._migrate()
+        except BaseException:
+            # An open connection's thread would keep the program from ever exiting.
+            await connection.close()
+            raise
         return database
 
     async def close(self) -> None:
         await self._db.close()
 
     async def schema_version(self) -> int:
-        async with self._db.execute("SELECT MAX(version) FROM schema_version") as cursor:
+        async with self._db.execute(SQL.SCHEMA_VERSION) as cursor:
             row = await cursor.fetchone()
         return row[0] or 0
 
     async def _migrate(self) -> None:
-        await self._db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version"
-            " (version INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION)"
-        )
+        await self._db.execute(SQL.SCHEMA_VERSION_TABLE)
         current = await self.schema_version()
         for version, script in MIGRATIONS:
             if version <= current:
@@ -123,12 +193,11 @@ class Database:
             async with self._write_lock:
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    for statement in _statements(script):
-                        await self._db.execute(statement)
-                    await self._db.execute(
-                        "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
-                        (version, time.time()),
-                    )
+                    # Read again under the write lock: another process may have just applied it.
+                    if version > await self.schema_version():
+                        for statement in statements(script):
+                            await self._db.execute(statement)
+                        await self._db.execute(SQL.INSERT_SCHEMA_VERSION, (version, time.time()))
                     await self._db.execute("COMMIT")
                 except BaseException:
                     await self._db.execute("ROLLBACK")
@@ -147,9 +216,8 @@ class Database:
         async with self._write_lock:
             try:
                 cursor = await self._db.execute(
-                    "INSERT INTO games (guild_id, channel_id, kind, status, snapshot, version,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)",
-                    (guild_id, channel_id, kind, status, _dump(snapshot), now, now),
+                    SQL.INSERT_GAME,
+                    (guild_id, channel_id, kind, status, dump(snapshot), now, now),
                 )
             except aiosqlite.IntegrityError:
                 raise ChannelBusy(channel_id) from None
@@ -157,21 +225,15 @@ class Database:
         return GameRecord(game_id, guild_id, channel_id, kind, status, snapshot, 1, now, now, None)
 
     async def load_game(self, game_id: int) -> GameRecord | None:
-        async with self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cursor:
+        async with self._db.execute(SQL.GAME, (game_id,)) as cursor:
             row = await cursor.fetchone()
-        return _game(row) if row else None
+        return game_record(row) if row else None
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in the lobby or in play, if any."""
-        async with self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games"
-            " WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        ) as cursor:
+        async with self._db.execute(SQL.OPEN_GAME, (channel_id,)) as cursor:
             row = await cursor.fetchone()
-        return _game(row) if row else None
+        return game_record(row) if row else None
 
     async def save_game(
         self,
@@ -192,25 +254,16 @@ class Database:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 cursor = await self._db.execute(
-                    "UPDATE games SET snapshot = ?, status = ?, version = version + 1,"
-                    " updated_at = ?, finished_at = COALESCE(finished_at, ?)"
-                    " WHERE id = ? AND version = ?",
-                    (_dump(snapshot), status, now, finished_at, game_id, expected_version),
+                    SQL.SAVE_GAME,
+                    (dump(snapshot), status, now, finished_at, game_id, expected_version),
                 )
                 if cursor.rowcount != 1:
                     raise StaleVersion(game_id)
                 if moves:
-                    async with self._db.execute(
-                        "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)
-                    ) as seq_cursor:
+                    async with self._db.execute(SQL.LAST_MOVE, (game_id,)) as seq_cursor:
                         last = (await seq_cursor.fetchone())[0]
                     await self._db.executemany(
-                        "INSERT INTO moves (game_id, seq, seat, action, actor, created_at)"
-                        " VALUES (?, ?, ?, ?, ?, ?)",
-                        [
-                            (game_id, last + i, seat, _dump(action), actor, now)
-                            for i, (seat, action, actor) in enumerate(moves, start=1)
-                        ],
+                        SQL.INSERT_MOVE, move_rows(game_id, last, moves, now)
                     )
                 await self._db.execute("COMMIT")
             except BaseException:
@@ -219,80 +272,55 @@ class Database:
         return expected_version + 1
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
-        async with self._db.execute(
-            "SELECT seq, seat, action, actor, created_at FROM moves WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        ) as cursor:
+        async with self._db.execute(SQL.MOVES, (game_id,)) as cursor:
             rows = await cursor.fetchall()
-        return [MoveRecord(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+        return [move_record(row) for row in rows]
 
     async def guild_games(
         self, guild_id: int, statuses: Sequence[str] = CLOSED_STATUSES, limit: int = 25
     ) -> list[GameRecord]:
         """A guild's games with the given statuses, most recently changed first."""
-        marks = ", ".join("?" for _ in statuses)
         async with self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks})"
-            " ORDER BY updated_at DESC, id DESC LIMIT ?",
-            (guild_id, *statuses, limit),
+            SQL.guild_games(len(statuses)), (guild_id, *statuses, limit)
         ) as cursor:
             rows = await cursor.fetchall()
-        return [_game(row) for row in rows]
+        return [game_record(row) for row in rows]
 
     async def set_deadline(
         self, game_id: int, version: int, due_at: float, remind_at: float | None
     ) -> None:
         """The game's deadline from now on (replacing any earlier one)."""
         async with self._write_lock:
-            await self._db.execute(
-                "INSERT INTO deadlines (game_id, version, due_at, remind_at, reminded)"
-                " VALUES (?, ?, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET"
-                " version = excluded.version, due_at = excluded.due_at,"
-                " remind_at = excluded.remind_at, reminded = 0",
-                (game_id, version, due_at, remind_at),
-            )
+            await self._db.execute(SQL.SET_DEADLINE, (game_id, version, due_at, remind_at))
 
     async def clear_deadline(self, game_id: int) -> None:
         async with self._write_lock:
-            await self._db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+            await self._db.execute(SQL.CLEAR_DEADLINE, (game_id,))
 
     async def mark_reminded(self, game_id: int, version: int) -> bool:
         """Claim the reminder once; False if it was sent already or the deadline changed."""
         async with self._write_lock:
-            cursor = await self._db.execute(
-                "UPDATE deadlines SET reminded = 1"
-                " WHERE game_id = ? AND version = ? AND reminded = 0",
-                (game_id, version),
-            )
+            cursor = await self._db.execute(SQL.MARK_REMINDED, (game_id, version))
         return cursor.rowcount == 1
 
     async def claim_deadline(self, game_id: int, version: int) -> bool:
         """Take an expired deadline off the list; only one caller ever gets True."""
         async with self._write_lock:
-            cursor = await self._db.execute(
-                "DELETE FROM deadlines WHERE game_id = ? AND version = ?", (game_id, version)
-            )
+            cursor = await self._db.execute(SQL.CLAIM_DEADLINE, (game_id, version))
         return cursor.rowcount == 1
 
     async def deadlines(self, before: float | None = None, limit: int = 100) -> list[Deadline]:
         """Pending deadlines, the soonest first (only those due before ``before`` if given)."""
-        query = "SELECT game_id, version, due_at, remind_at, reminded FROM deadlines"
-        args: tuple[Any, ...] = ()
-        if before is not None:
-            query += " WHERE due_at <= ? OR (reminded = 0 AND remind_at <= ?)"
-            args = (before, before)
-        query += " ORDER BY MIN(due_at, COALESCE(remind_at, due_at)) LIMIT ?"
-        async with self._db.execute(query, (*args, limit)) as cursor:
+        args = () if before is None else (before, before)
+        async with self._db.execute(SQL.deadlines(before is not None), (*args, limit)) as cursor:
             rows = await cursor.fetchall()
-        return [Deadline(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
+        return [deadline_record(row) for row in rows]
 
     async def open_games(self) -> list[GameRecord]:
         """Every game in a lobby or in play (start-up restores their timers and views)."""
-        async with self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        ) as cursor:
+        async with self._db.execute(SQL.OPEN_GAMES) as cursor:
             rows = await cursor.fetchall()
-        return [_game(row) for row in rows]
+        return [game_record(row) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -311,6 +339,27 @@ class Deadline:
         return self.due_at
 
 
-def _statements(script: str) -> list[str]:
+def move_record(row: Sequence[Any]) -> MoveRecord:
+    return MoveRecord(row[0], row[1], json.loads(row[2]), row[3], row[4])
+
+
+def deadline_record(row: Sequence[Any]) -> Deadline:
+    return Deadline(row[0], row[1], row[2], row[3], bool(row[4]))
+
+
+def move_rows(
+    game_id: int,
+    last_seq: int,
+    moves: Sequence[tuple[int | None, dict[str, Any], str]],
+    now: float,
+) -> list[tuple[Any, ...]]:
+    """The rows of :data:`SQL.INSERT_MOVE` for ``moves`` following move ``last_seq``."""
+    return [
+        (game_id, last_seq + i, seat, dump(action), actor, now)
+        for i, (seat, action, actor) in enumerate(moves, start=1)
+    ]
+
+
+def statements(script: str) -> list[str]:
     lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
     return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]

@@ -1,40 +1,101 @@
-"""Storage on a real SQLite file: migrations, version-checked saves, the move log."""
+"""Storage on both engines: a real SQLite file, and PostgreSQL at TEST_DATABASE_URL.
+
+Every test taking ``open_db`` runs once per engine. On PostgreSQL each test gets a schema of its
+own in the database at TEST_DATABASE_URL (``./scripts/postgres-for-tests`` starts a server and
+prints one). Without that variable the PostgreSQL runs are skipped; with it, a server that does
+not answer fails them. Two storages opened on one database stand for two bot processes.
+"""
 
 import asyncio
+import os
 import sqlite3
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
 
+import asyncpg
 import pytest
 
-from storage import ChannelBusy, Database, StaleVersion
-from storage.migrations import MIGRATIONS
+from config import Config, ConfigError, parse_config
+from storage import ChannelBusy, Database, PostgresDatabase, StaleVersion, Storage, open_storage
+from storage.migrations import MIGRATIONS, for_postgres
+from storage.postgres import numbered
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip()
+OpenDb = Callable[[], Awaitable[Storage]]
+
+
+async def _postgres(statement: str) -> None:
+    """Run one statement as the test user; an unreachable server fails the test loudly."""
+    try:
+        connection = await asyncpg.connect(TEST_DATABASE_URL, timeout=10)
+    except (TimeoutError, OSError, asyncpg.PostgresError) as error:
+        pytest.fail(f"TEST_DATABASE_URL is set, but its PostgreSQL server cannot be used: {error}")
+    try:
+        await connection.execute(statement)
+    finally:
+        await connection.close()
+
+
+def _in_schema(url: str, schema: str) -> str:
+    # asyncpg hands unknown query parameters to the server as settings.
+    return f"{url}{'&' if '?' in url else '?'}search_path={schema}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def open_db(request, tmp_path) -> AsyncIterator[OpenDb]:
+    """Opens this test's database once more, as one more bot process would."""
+    config = Config(token="t", database=tmp_path / "db" / "tables.sqlite3")
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    if request.param == "postgresql":
+        if not TEST_DATABASE_URL:
+            pytest.skip(
+                "PostgreSQL needs TEST_DATABASE_URL: ./scripts/postgres-for-tests prints one"
+            )
+        await _postgres(f"CREATE SCHEMA {schema}")
+        config = Config(
+            token="t", database=config.database, storage_url=_in_schema(TEST_DATABASE_URL, schema)
+        )
+    opened: list[Storage] = []
+
+    async def open_one() -> Storage:
+        opened.append(await open_storage(config))
+        return opened[-1]
+
+    yield open_one
+    for database in opened:
+        await database.close()
+    if request.param == "postgresql":
+        await _postgres(f"DROP SCHEMA {schema} CASCADE")
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "db" / "tables.sqlite3")
-    yield database
-    await database.close()
+async def db(open_db: OpenDb) -> Storage:
+    return await open_db()
 
 
-async def test_file_is_created_in_wal_mode_with_all_migrations(tmp_path, db):
-    path = tmp_path / "db" / "tables.sqlite3"
-    assert path.exists()
-    assert await db.schema_version() == MIGRATIONS[-1][0]
-    with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+async def test_the_setting_chooses_the_engine(open_db, request):
+    database = await open_db()
+    engine = request.node.callspec.params["open_db"]
+    assert type(database) is {"sqlite": Database, "postgresql": PostgresDatabase}[engine]
 
 
-async def test_reopening_applies_no_migration_twice(tmp_path):
-    path = tmp_path / "tables.sqlite3"
-    first = await Database.open(path)
+# Several processes starting at once are PostgreSQL's case: SQLite's switch of a new file to WAL
+# wants the file alone.
+@pytest.mark.parametrize("open_db", ["postgresql"], indirect=True)
+async def test_all_migrations_apply_once_when_two_processes_start_together(open_db):
+    first, second = await asyncio.gather(open_db(), open_db())
+    assert await first.schema_version() == await second.schema_version() == MIGRATIONS[-1][0]
+    game = await first.create_game(guild_id=1, channel_id=10, kind="x", snapshot={"a": 1})
+    assert (await second.load_game(game.id)).snapshot == {"a": 1}
+
+
+async def test_reopening_applies_no_migration_twice(open_db):
+    first = await open_db()
     await first.create_game(guild_id=1, channel_id=10, kind="x", snapshot={"a": 1})
     await first.close()
-    again = await Database.open(path)
-    try:
-        assert await again.schema_version() == MIGRATIONS[-1][0]
-        assert (await again.open_game(10)).snapshot == {"a": 1}
-    finally:
-        await again.close()
+    again = await open_db()
+    assert await again.schema_version() == MIGRATIONS[-1][0]
+    assert (await again.open_game(10)).snapshot == {"a": 1}
 
 
 async def test_one_open_game_per_channel_but_threads_are_channels(db):
@@ -49,6 +110,7 @@ async def test_closed_game_frees_the_channel_and_stays_queryable(db):
     await db.save_game(game.id, 1, {"n": 1}, status="finished")
     assert await db.open_game(10) is None
     again = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    assert again.id != game.id
     finished = await db.guild_games(1)
     assert [g.id for g in finished] == [game.id]
     assert finished[0].finished_at is not None and finished[0].snapshot == {"n": 1}
@@ -95,6 +157,66 @@ async def test_concurrent_saves_of_one_version_apply_once(db):
     assert len(await db.moves(game.id)) == 1
 
 
+async def test_two_processes_saving_one_version_apply_it_once(open_db):
+    processes = [await open_db(), await open_db()]
+    game = await processes[0].create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    writers = [(p, w) for p in range(2) for w in range(3)]
+    results = await asyncio.gather(
+        *(
+            processes[p].save_game(
+                game.id, 1, {"who": [p, w]}, status="active", moves=[(w, {"by": [p, w]}, "u")]
+            )
+            for p, w in writers
+        ),
+        return_exceptions=True,
+    )
+    winners = [writer for writer, result in zip(writers, results, strict=True) if result == 2]
+    assert len(winners) == 1
+    assert all(isinstance(r, StaleVersion) for r in results if r != 2)
+    for process in processes:
+        loaded = await process.load_game(game.id)
+        assert loaded.version == 2 and loaded.snapshot == {"who": list(winners[0])}
+        assert [m.action["by"] for m in await process.moves(game.id)] == [list(winners[0])]
+
+
+async def test_deadlines_come_soonest_first_and_are_claimed_once(db):
+    games = [
+        await db.create_game(guild_id=1, channel_id=c, kind="x", snapshot={}) for c in (1, 2, 3)
+    ]
+    await db.set_deadline(games[0].id, 1, due_at=100.0, remind_at=50.0)
+    await db.set_deadline(games[1].id, 1, due_at=80.0, remind_at=None)
+    await db.set_deadline(games[2].id, 1, due_at=200.0, remind_at=60.0)
+    assert [d.game_id for d in await db.deadlines()] == [games[0].id, games[2].id, games[1].id]
+    assert [d.game_id for d in await db.deadlines(before=55.0)] == [games[0].id]
+
+    assert await db.mark_reminded(games[0].id, 1)
+    assert not await db.mark_reminded(games[0].id, 1)
+    assert await db.deadlines(before=55.0) == []
+    await db.set_deadline(games[0].id, 2, due_at=300.0, remind_at=250.0)
+    renewed = [d for d in await db.deadlines() if d.game_id == games[0].id]
+    assert [(d.version, d.reminded, d.next_at) for d in renewed] == [(2, False, 250.0)]
+
+    assert not await db.claim_deadline(games[0].id, 1)
+    assert await db.claim_deadline(games[0].id, 2)
+    assert not await db.claim_deadline(games[0].id, 2)
+    await db.clear_deadline(games[1].id)
+    assert [d.game_id for d in await db.deadlines()] == [games[2].id]
+
+
+async def test_two_processes_claiming_one_deadline_fire_it_once(open_db):
+    processes = [await open_db(), await open_db()]
+    game = await processes[0].create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    await processes[0].set_deadline(game.id, 1, due_at=10.0, remind_at=5.0)
+    reminded = await asyncio.gather(
+        *(process.mark_reminded(game.id, 1) for process in processes for _ in range(3))
+    )
+    claimed = await asyncio.gather(
+        *(process.claim_deadline(game.id, 1) for process in processes for _ in range(3))
+    )
+    assert reminded.count(True) == 1 and claimed.count(True) == 1
+    assert await processes[1].deadlines() == []
+
+
 async def test_open_games_lists_lobbies_and_running_games(db):
     a = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
     b = await db.create_game(guild_id=1, channel_id=11, kind="x", snapshot={})
@@ -104,8 +226,57 @@ async def test_open_games_lists_lobbies_and_running_games(db):
     assert [g.id for g in await db.open_games()] == [a.id, b.id]
 
 
-async def test_unicode_snapshots_round_trip(db):
+async def test_unicode_snapshots_and_64_bit_discord_ids_round_trip(db):
+    snowflake = 1_234_567_890_123_456_789
     game = await db.create_game(
-        guild_id=1, channel_id=10, kind="x", snapshot={"name": "Jürgen ß é ç 🎲"}
+        guild_id=snowflake, channel_id=snowflake + 1, kind="x", snapshot={"name": "Jürgen ß é ç 🎲"}
     )
-    assert (await db.load_game(game.id)).snapshot["name"] == "Jürgen ß é ç 🎲"
+    loaded = await db.load_game(game.id)
+    assert loaded.snapshot["name"] == "Jürgen ß é ç 🎲"
+    assert (loaded.guild_id, loaded.channel_id) == (snowflake, snowflake + 1)
+    assert (await db.open_game(snowflake + 1)).id == game.id
+
+
+async def test_sqlite_file_is_created_in_wal_mode(tmp_path):
+    path = tmp_path / "db" / "tables.sqlite3"
+    database = await Database.open(path)
+    await database.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_postgres_numbers_the_marks_and_the_row_ids():
+    assert numbered("a = ? AND b IN (?, ?) LIMIT ?") == "a = $1 AND b IN ($2, $3) LIMIT $4"
+    script = "CREATE TABLE t (id INTEGER PRIMARY KEY, game_id INTEGER PRIMARY KEY)"
+    assert for_postgres(script) == (
+        "CREATE TABLE t (id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,"
+        " game_id INTEGER PRIMARY KEY)"
+    )
+
+
+def _storage_url(storage: dict, env: dict) -> str:
+    return parse_config({"discord": {"token": "t"}, "storage": storage}, env, base=".").storage_url
+
+
+def test_storage_url_is_empty_for_sqlite_and_database_url_wins():
+    url = "postgresql://bot:secret@db.example:5432/tables"
+    assert _storage_url({}, {}) == ""
+    assert _storage_url({"url": url}, {}) == url
+    assert _storage_url({"url": ""}, {"DATABASE_URL": url}) == url
+    assert _storage_url({"url": "postgres://a@b/c"}, {"DATABASE_URL": url}) == url
+
+
+@pytest.mark.parametrize(
+    ("storage", "env", "named"),
+    [
+        ({"url": "mysql://bot:secret@host/tables"}, {}, "storage.url"),
+        ({"url": "postgresql://bot:secret@host:port/tables"}, {}, "storage.url"),
+        ({"url": 5}, {}, "storage.url"),
+        ({}, {"DATABASE_URL": "sqlite:///bot:secret"}, "DATABASE_URL"),
+    ],
+)
+def test_bad_storage_url_is_one_sentence_without_the_password(storage, env, named):
+    with pytest.raises(ConfigError) as caught:
+        _storage_url(storage, env)
+    message = str(caught.value)
+    assert named in message and "\n" not in message and "secret" not in message

@@ -1,0 +1,197 @@
+"""Games and their move log in PostgreSQL (asyncpg), for several bot processes on one database.
+
+The same public methods, records and SQL as the SQLite :class:`storage.database.Database`; only
+the ``?`` marks are numbered, a new game's id comes back with ``RETURNING id``, and migrations
+take :func:`storage.migrations.for_postgres`. Processes share no memory, so every rule that
+must hold across them is kept by the server:
+
+- a save is one transaction whose ``UPDATE ... WHERE id = $5 AND version = $6`` changes the row
+  for exactly one of several writers of the same version (the others wait for its row lock, see
+  the new version and raise :class:`StaleVersion`);
+- claiming a reminder or an expired deadline is one ``UPDATE``/``DELETE`` naming the version, so
+  a timer fires once across all processes;
+- migrations run under a transaction-scoped advisory lock, so two processes starting at once do
+  not both migrate.
+
+A ``search_path`` in the address (``...?search_path=tablebot``) keeps the tables in that schema.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+from storage.database import (
+    CLOSED_STATUSES,
+    SQL,
+    ChannelBusy,
+    Deadline,
+    GameRecord,
+    MoveRecord,
+    StaleVersion,
+    deadline_record,
+    dump,
+    game_record,
+    move_record,
+    move_rows,
+    statements,
+)
+from storage.migrations import MIGRATIONS, for_postgres
+
+POOL_SIZE = 10  # connections per bot process; PostgreSQL allows 100 by default
+MIGRATION_LOCK = 0x7461626C65626F74  # the advisory lock's key: "tablebot" in ASCII
+
+
+@functools.cache
+def numbered(query: str) -> str:
+    """SQLite's ``?`` marks as PostgreSQL's ``$1, $2, ...`` (no ``?`` stands in a literal)."""
+    parts = query.split("?")
+    marked = "".join(f"{part}${n}" for n, part in enumerate(parts[:-1], start=1))
+    return marked + parts[-1]
+
+
+def _changed(status: str) -> int:
+    """Rows changed, from asyncpg's status such as ``"UPDATE 1"``."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+class PostgresDatabase:
+    """A pool of connections to one PostgreSQL database that other processes may share."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresDatabase:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        database = cls(pool)
+        try:
+            await database._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return database
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def schema_version(self) -> int:
+        return await self._pool.fetchval(SQL.SCHEMA_VERSION) or 0
+
+    async def _migrate(self) -> None:
+        async with self._pool.acquire() as connection, connection.transaction():
+            # A second process starting now waits here, then finds every step applied.
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await connection.execute(SQL.SCHEMA_VERSION_TABLE)
+            current = await connection.fetchval(SQL.SCHEMA_VERSION) or 0
+            for version, script in MIGRATIONS:
+                if version <= current:
+                    continue
+                for statement in statements(for_postgres(script)):
+                    await connection.execute(statement)
+                await connection.execute(numbered(SQL.INSERT_SCHEMA_VERSION), version, time.time())
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        snapshot: dict[str, Any],
+        status: str = "lobby",
+    ) -> GameRecord:
+        now = time.time()
+        try:
+            game_id = await self._pool.fetchval(
+                numbered(SQL.INSERT_GAME + " RETURNING id"),
+                *(guild_id, channel_id, kind, status, dump(snapshot), now, now),
+            )
+        except asyncpg.UniqueViolationError:
+            raise ChannelBusy(channel_id) from None
+        return GameRecord(game_id, guild_id, channel_id, kind, status, snapshot, 1, now, now, None)
+
+    async def load_game(self, game_id: int) -> GameRecord | None:
+        row = await self._pool.fetchrow(numbered(SQL.GAME), game_id)
+        return game_record(row) if row else None
+
+    async def open_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's game in the lobby or in play, if any."""
+        row = await self._pool.fetchrow(numbered(SQL.OPEN_GAME), channel_id)
+        return game_record(row) if row else None
+
+    async def save_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        snapshot: dict[str, Any],
+        *,
+        status: str,
+        moves: Sequence[tuple[int | None, dict[str, Any], str]] = (),
+    ) -> int:
+        """Write a new snapshot and append moves in one transaction; returns the new version.
+
+        ``moves`` are ``(seat, action, actor)``; their sequence numbers continue the log.
+        """
+        now = time.time()
+        finished_at = now if status in CLOSED_STATUSES else None
+        async with self._pool.acquire() as connection, connection.transaction():
+            saved = await connection.execute(
+                numbered(SQL.SAVE_GAME),
+                *(dump(snapshot), status, now, finished_at, game_id, expected_version),
+            )
+            if _changed(saved) != 1:
+                raise StaleVersion(game_id)  # leaving the block rolls back
+            if moves:
+                # The game's row is locked by the update, so no other save numbers moves now.
+                last = await connection.fetchval(numbered(SQL.LAST_MOVE), game_id)
+                await connection.executemany(
+                    numbered(SQL.INSERT_MOVE), move_rows(game_id, last, moves, now)
+                )
+        return expected_version + 1
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        rows = await self._pool.fetch(numbered(SQL.MOVES), game_id)
+        return [move_record(row) for row in rows]
+
+    async def guild_games(
+        self, guild_id: int, statuses: Sequence[str] = CLOSED_STATUSES, limit: int = 25
+    ) -> list[GameRecord]:
+        """A guild's games with the given statuses, most recently changed first."""
+        rows = await self._pool.fetch(
+            numbered(SQL.guild_games(len(statuses))), guild_id, *statuses, limit
+        )
+        return [game_record(row) for row in rows]
+
+    async def set_deadline(
+        self, game_id: int, version: int, due_at: float, remind_at: float | None
+    ) -> None:
+        """The game's deadline from now on (replacing any earlier one)."""
+        await self._pool.execute(numbered(SQL.SET_DEADLINE), game_id, version, due_at, remind_at)
+
+    async def clear_deadline(self, game_id: int) -> None:
+        await self._pool.execute(numbered(SQL.CLEAR_DEADLINE), game_id)
+
+    async def mark_reminded(self, game_id: int, version: int) -> bool:
+        """Claim the reminder once; False if it was sent already or the deadline changed."""
+        status = await self._pool.execute(numbered(SQL.MARK_REMINDED), game_id, version)
+        return _changed(status) == 1
+
+    async def claim_deadline(self, game_id: int, version: int) -> bool:
+        """Take an expired deadline off the list; only one caller ever gets True."""
+        status = await self._pool.execute(numbered(SQL.CLAIM_DEADLINE), game_id, version)
+        return _changed(status) == 1
+
+    async def deadlines(self, before: float | None = None, limit: int = 100) -> list[Deadline]:
+        """Pending deadlines, the soonest first (only those due before ``before`` if given)."""
+        args = () if before is None else (before, before)
+        rows = await self._pool.fetch(numbered(SQL.deadlines(before is not None)), *args, limit)
+        return [deadline_record(row) for row in rows]
+
+    async def open_games(self) -> list[GameRecord]:
+        """Every game in a lobby or in play (start-up restores their timers and views)."""
+        rows = await self._pool.fetch(numbered(SQL.OPEN_GAMES))
+        return [game_record(row) for row in rows]
