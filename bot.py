@@ -1,7 +1,13 @@
-"""Entry point: settings -> storage -> bot -> cogs -> run, and a clean shutdown."""
+"""Entry point: settings -> storage -> bot -> cogs -> run, and a clean shutdown.
+
+``python bot.py [config.toml] [--shard-count N] [--shard-ids ID ...]``: the options override
+the settings discord.shard_count and discord.shard_ids, so that several processes can share
+one settings file, each running its own range of shards (see ``Procfile.sharded``).
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
@@ -15,7 +21,7 @@ from discord.ext import commands
 
 from cogs.i18n import FluentTranslator
 from cogs.screens import TableButton, TableSelect
-from config import Config, ConfigError, load_config
+from config import Config, ConfigError, load_config, with_shards
 from locales import Localizer
 from storage import Database, open_storage
 
@@ -70,7 +76,13 @@ class TableBot(commands.Bot):
         self.add_dynamic_items(TableButton, TableSelect)
         for name in self.extension_names:
             await self.load_extension(name)
-        await self.sync_commands()
+        if self.syncs_commands:
+            await self.sync_commands()
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Only the process running shard 0 syncs: several processes syncing would race."""
+        return not self.config.shard_ids or 0 in self.config.shard_ids
 
     async def sync_commands(self) -> None:
         if self.config.dev_guild_ids:
@@ -85,10 +97,26 @@ class TableBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
 
+class ShardedTableBot(TableBot, commands.AutoShardedBot):
+    """The same bot on several gateway connections: the shards ``config.shard_ids`` of all."""
+
+
+def make_bot(
+    config: Config, db: Database, extensions: Sequence[str] = EXTENSIONS, **options: object
+) -> TableBot:
+    """The plain bot, or with ``config.shard_count`` the sharded one (all shards if no ids)."""
+    if not config.shard_count:
+        return TableBot(config, db, extensions, **options)
+    shard_ids = list(config.shard_ids) or None
+    return ShardedTableBot(
+        config, db, extensions, shard_count=config.shard_count, shard_ids=shard_ids, **options
+    )
+
+
 async def run(config: Config) -> None:
     point_at(config)
     db = await open_storage(config)
-    bot = TableBot(config, db)
+    bot = make_bot(config, db)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
@@ -102,10 +130,43 @@ async def run(config: Config) -> None:
         await db.close()
 
 
-def main(argv: Sequence[str] = sys.argv[1:]) -> int:
-    path = Path(argv[0]) if argv else Path("config.toml")
+def shard_numbers(text: str) -> list[int]:
+    """A shard id or a range of them: ``3`` or ``0-3``."""
+    first, _, last = text.partition("-")
     try:
-        config = load_config(path)
+        low, high = int(first), int(last or first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a shard number or range") from None
+    return list(range(low, high + 1))
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bot.py", description="Run the table bot.")
+    parser.add_argument("config", nargs="?", default="config.toml", type=Path)
+    parser.add_argument(
+        "--shard-count", type=int, metavar="N", help="number of shards (discord.shard_count)"
+    )
+    parser.add_argument(
+        "--shard-ids",
+        type=shard_numbers,
+        nargs="+",
+        metavar="ID",
+        help="shards this process runs, e.g. 0 1 or 0-3 (discord.shard_ids)",
+    )
+    return parser.parse_args(argv)
+
+
+def settings(argv: Sequence[str]) -> Config:
+    """The settings file named on the command line, with the command line's shards."""
+    arguments = parse_arguments(argv)
+    ranges = arguments.shard_ids
+    shard_ids = None if ranges is None else [n for numbers in ranges for n in numbers]
+    return with_shards(load_config(arguments.config), arguments.shard_count, shard_ids)
+
+
+def main(argv: Sequence[str] = sys.argv[1:]) -> int:
+    try:
+        config = settings(argv)
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2

@@ -6,6 +6,7 @@ the setting; ``bot.py`` prints that sentence alone instead of a stack trace.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tomllib
 from collections.abc import Mapping
@@ -35,6 +36,8 @@ class Config:
     database: Path
     storage_url: str = ""  # empty: the SQLite file `database`; else a PostgreSQL server
     dev_guild_ids: tuple[int, ...] = ()
+    shard_count: int = 0  # 0: no sharding, one gateway connection
+    shard_ids: tuple[int, ...] = ()  # the shards of this process; empty: all of them
     api_base: str = DISCORD_API
     gateway_url: str = DISCORD_GATEWAY
     default_language: str = "en"
@@ -42,6 +45,7 @@ class Config:
     default_turn_minutes: int = 0
     max_turn_minutes: int = 10080
     reminder_at: float = 0.5
+    timer_poll_seconds: float = 60.0  # also look for deadlines other processes set
     dizzle_levels_folder: Path | None = None  # a server's own Dizzle levels, besides the shipped
     stella_cards_folder: Path | None = None  # a server's own Stella picture cards
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -79,6 +83,7 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
         raise ConfigError(
             "The setting discord.dev_guild_ids must be a list of guild ids (numbers)."
         )
+    shard_count, shard_ids = _shards(discord)
     api_base = _url(discord, "discord.api_base", DISCORD_API, ("http://", "https://"))
     gateway = _url(discord, "discord.gateway_url", DISCORD_GATEWAY, ("ws://", "wss://"))
 
@@ -109,6 +114,9 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
         raise ConfigError(
             "The setting timers.reminder_at must be a share between 0 and 1, e.g. 0.5."
         )
+    poll_seconds = _get(timers, "timers.poll_seconds", (int, float), 60)
+    if poll_seconds <= 0:
+        raise ConfigError("The setting timers.poll_seconds must be a number of seconds above 0.")
     levels_folder = _levels_folder(dizzle, base)
     cards_folder = _cards_folder(stella, base)
 
@@ -117,6 +125,8 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
         database=database,
         storage_url=storage_url,
         dev_guild_ids=tuple(guild_ids),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         api_base=api_base.rstrip("/"),
         gateway_url=gateway,
         default_language=language,
@@ -124,6 +134,7 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
         default_turn_minutes=default_minutes,
         max_turn_minutes=max_minutes,
         reminder_at=float(reminder_at),
+        timer_poll_seconds=float(poll_seconds),
         dizzle_levels_folder=levels_folder,
         stella_cards_folder=cards_folder,
     )
@@ -152,6 +163,37 @@ def _url(section: Mapping[str, Any], name: str, default: str, schemes: tuple[str
             f"The setting {name} must be an address starting with {' or '.join(schemes)}"
         )
     return value
+
+
+def with_shards(
+    config: Config, shard_count: int | None = None, shard_ids: list[int] | None = None
+) -> Config:
+    """The settings with the shards given on the command line instead (None: as set)."""
+    count = config.shard_count if shard_count is None else shard_count
+    ids = list(config.shard_ids if shard_ids is None else shard_ids)
+    checked = _shards({"shard_count": count, "shard_ids": ids})
+    return dataclasses.replace(config, shard_count=checked[0], shard_ids=checked[1])
+
+
+def _shards(section: Mapping[str, Any]) -> tuple[int, tuple[int, ...]]:
+    """How many shards the bot has (0: none) and which of them this process runs."""
+    count = _get(section, "discord.shard_count", int, 0)
+    if count < 0:
+        raise ConfigError(
+            "The setting discord.shard_count must be 0 (no sharding) or the number of shards."
+        )
+    ids = _get(section, "discord.shard_ids", list, [])
+    if ids and not count:
+        raise ConfigError(
+            "The setting discord.shard_ids needs discord.shard_count, the number of shards."
+        )
+    valid = all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < count for n in ids)
+    if not valid or len(set(ids)) != len(ids):
+        raise ConfigError(
+            f"The setting discord.shard_ids must list different shard numbers "
+            f"from 0 to {count - 1}."
+        )
+    return count, tuple(sorted(ids))
 
 
 def _storage_url(section: Mapping[str, Any], env: Mapping[str, str]) -> str:

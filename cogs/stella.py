@@ -581,13 +581,13 @@ class StellaPlugin(GamePlugin):
         marking = state.phase == engine.MARKING
         still = set(engine.to_move(state)) if marking else set()
         started = marking and any(event["type"] == "round_started" for event in events)
+        saved_messages = dict(ctx.table.messages)
         changed = await self._close_slates(cog, ctx, still if not started else set(), answered)
         if started:
             changed = await self._send_slates(cog, ctx) or changed
         if changed:
-            ctx.version = await cog.bot.db.save_game(
-                ctx.game_id, ctx.version, ctx.table.to_json(), status=ctx.table.status
-            )
+            # Merged, should another process (a click in the channel) have saved meanwhile.
+            await cog.save_messages(ctx, saved_messages)
 
     async def _send_slates(self, cog: TableCog, ctx: TableContext) -> bool:
         channel_id = await self._channel_id(cog, ctx.game_id)

@@ -2,6 +2,12 @@
 
 Every change runs under the channel's lock: load -> apply -> save (version-checked) -> reply.
 Game cogs register a :class:`~cogs.plugin.GamePlugin`; this cog does the rest.
+
+Several bot processes (one per range of shards) may change one game: a guild's clicks reach
+the process of its shard, DMs the process of shard 0. The lock is per process, so the version
+check decides: a change that lost (:class:`StaleVersion`, nothing written, nothing answered yet)
+runs once more on a fresh load, and says "out of date" if it loses again. Message ids noted
+after a change are merged into the other process's save instead of overwriting it.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,6 +40,8 @@ NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 LOBBY_VERBS = {"join", "leave", "start", "cancel", "bot"}
 MAX_AUTOMATIC_STEPS = 2000  # a safety net: an engine bug must not spin the bot forever
+CHANGE_ATTEMPTS = 2  # a change that lost to another process's save is tried once more
+MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
 
 
 class TableCog(commands.Cog):
@@ -51,6 +59,53 @@ class TableCog(commands.Cog):
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def changing(self, channel_id: int, change: Callable[[], Awaitable[object]]) -> bool:
+        """Run ``change`` (load -> apply -> save) under the channel's lock; False if it lost twice.
+
+        The lock is this process's own: another bot process may save the game first, and the
+        save raises :class:`StaleVersion` having written nothing. ``change`` loads afresh each
+        time and answers only after its save, so trying it again never applies it twice.
+        """
+        for _ in range(CHANGE_ATTEMPTS):
+            try:
+                async with self.lock(channel_id):
+                    await change()
+                return True
+            except StaleVersion:
+                log.info("a change in channel %s lost to another save", channel_id)
+        return False
+
+    async def save_messages(self, ctx: TableContext, before: Mapping[str, int]) -> None:
+        """Save the message ids noted in ``ctx.table`` since ``before`` (the ids as saved).
+
+        If another process saved the game meanwhile, its save stands: our ids go into a fresh
+        load wherever it left them as they were, and ``ctx`` continues with that table.
+        """
+        db = self.bot.db
+        try:
+            ctx.version = await db.save_game(
+                ctx.game_id, ctx.version, ctx.table.to_json(), status=ctx.table.status
+            )
+            return
+        except StaleVersion:
+            pass
+        for _ in range(MERGE_ATTEMPTS):
+            record = await db.load_game(ctx.game_id)
+            if record is None:
+                return
+            fresh = Table.from_json(record.snapshot)
+            merge_messages(fresh.messages, before, ctx.table.messages)
+            try:
+                ctx.version = await db.save_game(
+                    record.id, record.version, fresh.to_json(), status=record.status
+                )
+            except StaleVersion:
+                continue
+            log.info("message ids of game %s merged into another process's save", ctx.game_id)
+            ctx.table = fresh
+            return
+        log.warning("message ids of game %s not saved: the game kept changing", ctx.game_id)
 
     def lang(self, interaction: discord.Interaction) -> str:
         return user_language(interaction, self.bot.config.default_language)
@@ -107,7 +162,10 @@ class TableCog(commands.Cog):
                 return
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
-                await self._start_game(interaction, plugin, record, table)
+                try:
+                    await self._start_game(interaction, plugin, record, table)
+                except StaleVersion:  # changed by someone else within a moment of its creation
+                    await self.tell(interaction, "table-error-stale")
                 return
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
@@ -161,25 +219,37 @@ class TableCog(commands.Cog):
         if payload.startswith("u:"):
             await plugin.on_ui(self, interaction, game_id, payload[2:], values)
             return
-        async with self.lock(record.channel_id):
-            record = await self.bot.db.load_game(game_id)
-            assert record is not None
-            if record.status not in (tables.LOBBY, tables.ACTIVE):
-                await self.tell(interaction, "table-error-closed")
-                return
-            table = Table.from_json(record.snapshot)
-            if payload.startswith("kick:"):
-                await self._remove_control(interaction, plugin, record, table, payload[5:])
-            elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer")):
-                await self._lobby_control(
-                    interaction, plugin, record, table, version, payload, values
-                )
-            elif payload.startswith("a"):
-                await self._game_control(
-                    interaction, plugin, record, table, version, payload, values
-                )
-            else:
-                await self.tell(interaction, "table-error-unknown-control")
+
+        async def change() -> None:
+            await self._control(interaction, plugin, game_id, version, payload, values)
+
+        if not await self.changing(record.channel_id, change):
+            await self.tell(interaction, "table-error-stale")
+
+    async def _control(
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        game_id: int,
+        version: int,
+        payload: str,
+        values: list[str],
+    ) -> None:
+        """One click on the game as it is saved now (the caller holds the channel's lock)."""
+        record = await self.bot.db.load_game(game_id)
+        assert record is not None
+        if record.status not in (tables.LOBBY, tables.ACTIVE):
+            await self.tell(interaction, "table-error-closed")
+            return
+        table = Table.from_json(record.snapshot)
+        if payload.startswith("kick:"):
+            await self._remove_control(interaction, plugin, record, table, payload[5:])
+        elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer")):
+            await self._lobby_control(interaction, plugin, record, table, version, payload, values)
+        elif payload.startswith("a"):
+            await self._game_control(interaction, plugin, record, table, version, payload, values)
+        else:
+            await self.tell(interaction, "table-error-unknown-control")
 
     # ---- lobby ------------------------------------------------------------------------
 
@@ -225,13 +295,9 @@ class TableCog(commands.Cog):
         if table.status == tables.ACTIVE:
             await self._start_game(interaction, plugin, record, table)
             return
-        try:
-            new_version = await self.bot.db.save_game(
-                record.id, record.version, table.to_json(), status=table.status
-            )
-        except StaleVersion:
-            await self.tell(interaction, "table-error-stale")
-            return
+        new_version = await self.bot.db.save_game(
+            record.id, record.version, table.to_json(), status=table.status
+        )
         screen = lobby_screen(
             plugin, self.loc, record.id, new_version, table, self.bot.config.max_turn_minutes
         )
@@ -363,20 +429,20 @@ class TableCog(commands.Cog):
         notes: Sequence[str] = (),
         extra_rows: Sequence[Row] = (),
     ) -> None:
-        """Save the change, then show it: edit the turn message or post a new one."""
+        """Save the change, then show it: edit the turn message or post a new one.
+
+        Raises :class:`StaleVersion`, having written and answered nothing, if the game was
+        saved by someone else since ``record`` was loaded.
+        """
         engine = plugin.engine
         old_key = plugin.turn_key(engine.from_json(table.state)) if table.state else None
         table.state = engine.to_json(state)
         if engine.is_over(state):
             table.status = tables.FINISHED
-        try:
-            version = await self.bot.db.save_game(
-                record.id, record.version, table.to_json(), status=table.status, moves=moves
-            )
-        except StaleVersion:
-            if interaction is not None:
-                await self.tell(interaction, "table-error-stale")
-            return
+        version = await self.bot.db.save_game(
+            record.id, record.version, table.to_json(), status=table.status, moves=moves
+        )
+        saved_messages = dict(table.messages)
         ctx = TableContext(record.id, version, table, state, table.language, self.loc)
         new_turn = (
             lobby is not None
@@ -421,8 +487,10 @@ class TableCog(commands.Cog):
                 text, files=screen.files(), view=view, allowed_mentions=USER_PINGS
             )
             table.messages["turn"] = message.id
-            await self.bot.db.save_game(record.id, version, table.to_json(), status=table.status)
-            version += 1
+            await self.save_messages(ctx, saved_messages)
+            if ctx.table.messages.get("turn") != message.id:
+                # Another process posted a newer turn meanwhile: this one is history already.
+                await self._strip_controls(record.channel_id, message.id)
             await self._mirror(table, text, screen)
         elif interaction is not None and clicked == turn_id:
             await interaction.edit_original_response(
@@ -433,7 +501,6 @@ class TableCog(commands.Cog):
             await channel.get_partial_message(turn_id).edit(
                 content=text, attachments=screen.files(), view=view
             )
-        ctx.version = version
         await plugin.after_change(self, ctx, events)
 
     async def _schedule_deadline(
@@ -521,7 +588,8 @@ class TableCog(commands.Cog):
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
         channel_id = interaction.channel_id or 0
-        async with self.lock(channel_id):
+
+        async def change() -> None:
             record = await self.bot.db.open_game(channel_id)
             if record is None:
                 await self.tell(interaction, "table-none-here")
@@ -538,8 +606,13 @@ class TableCog(commands.Cog):
             for key in ("turn",):
                 if key in table.messages:
                     await self._strip_controls(channel_id, table.messages[key])
-        text = self.loc.text(table.language, "table-cancelled", user=interaction.user.display_name)
-        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            text = self.loc.text(
+                table.language, "table-cancelled", user=interaction.user.display_name
+            )
+            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+
+        if not await self.changing(channel_id, change):
+            await self.tell(interaction, "table-error-stale")
 
     @app_commands.command(
         name=T("leave", "cmd-leave.name"),
@@ -548,7 +621,8 @@ class TableCog(commands.Cog):
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         channel_id = interaction.channel_id or 0
-        async with self.lock(channel_id):
+
+        async def change() -> None:
             record = await self.bot.db.open_game(channel_id)
             if record is None:
                 await self.tell(interaction, "table-none-here")
@@ -567,6 +641,9 @@ class TableCog(commands.Cog):
                 await self.tell(interaction, "table-you-left")
                 return
             await self._leave_game(interaction, plugin, record, table)
+
+        if not await self.changing(channel_id, change):
+            await self.tell(interaction, "table-error-stale")
 
     async def _remove_control(
         self,
@@ -624,13 +701,32 @@ class TableCog(commands.Cog):
         if seat is None or table.seats[seat].left:
             await self.tell(interaction, "table-error-not-seated")
             return
-        await self.tell(interaction, "table-you-left")
+        # Answered within Discord's 3 s first; "you left" only once the leaving is saved.
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         await self.seat_left(None, plugin, record, table, seat, "table-player-left")
+        await self.tell(interaction, "table-you-left")
 
 
 def _can_manage(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
+
+
+def merge_messages(
+    fresh: dict[str, int], before: Mapping[str, int], ours: Mapping[str, int]
+) -> None:
+    """Carry our changes of message ids (``before`` -> ``ours``) into a fresh load's ids.
+
+    Where another process changed an id as well, its change is the newer one and stands.
+    """
+    for key in set(before) | set(ours):
+        if ours.get(key) == before.get(key) or fresh.get(key) != before.get(key):
+            continue
+        if key in ours:
+            fresh[key] = ours[key]
+        else:
+            fresh.pop(key, None)
 
 
 PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log is what precedes

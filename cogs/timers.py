@@ -4,6 +4,10 @@ Deadlines live in the database (RoboDanny's reminder pattern), so a deadline tha
 the bot was down is handled as soon as it starts. A reminder goes out once before the deadline;
 when it passes, the game's timeout rule plays for each player who still had to act, and after
 two timeouts in a row the host is offered a button to remove that player.
+
+Several bot processes may share the database: each one's task looks at the stored deadlines
+at least every ``timers.poll_seconds`` (another process may have set them), and claiming a
+deadline or a reminder is one conditional write, so exactly one process fires it.
 """
 
 from __future__ import annotations
@@ -59,8 +63,10 @@ class TimerCog(commands.Cog):
         while not self.bot.is_closed():
             self._wake.clear()
             upcoming = await self.bot.db.deadlines(limit=1)
-            delay = None if not upcoming else max(0.0, upcoming[0].next_at - time.time())
-            if delay is None or delay > 0:
+            delay = self.bot.config.timer_poll_seconds
+            if upcoming:
+                delay = min(delay, max(0.0, upcoming[0].next_at - time.time()))
+            if delay > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), delay)
             for deadline in await self.bot.db.deadlines(before=time.time()):
@@ -104,49 +110,66 @@ class TimerCog(commands.Cog):
                 )
 
     async def expire(self, game_id: int) -> None:
-        """The deadline passed: the timeout rule plays for everyone who still had to act."""
+        """The deadline passed: the timeout rule plays for everyone who still had to act.
+
+        Only for the turn the game is at now: if a move (of this process or another) ends that
+        turn before the timeout is saved, the next turn runs on its own timer.
+        """
         table_cog = self.table
         record = await self.bot.db.load_game(game_id)
-        if record is None:
+        if record is None or record.status != tables.ACTIVE:
             return
-        async with table_cog.lock(record.channel_id):
-            record = await self.bot.db.load_game(game_id)
-            if record is None or record.status != tables.ACTIVE:
-                return
-            table = Table.from_json(record.snapshot)
-            plugin = table_cog.plugins[record.kind]
-            engine = plugin.engine
-            state = engine.from_json(table.state or {})
-            moves: list[tuple[int | None, Action, str]] = []
-            events: list[Event] = []
-            notes: list[str] = []
-            extra: list[Button] = []
-            turn = plugin.turn_key(state)
-            for seat in _waiting_humans(engine.to_move(state), table):
-                # The rest of the player's turn is played for them, up to its end.
-                for _ in range(50):
-                    if seat not in engine.to_move(state) or plugin.turn_key(state) != turn:
-                        break
-                    action = plugin.timeout_action(state, seat)
-                    events += engine.apply(state, seat, action)
-                    moves.append((seat, action, "timeout"))
-                    events += _settle(engine, state, moves)
-                if not any(move[0] == seat for move in moves):
-                    continue
-                table.seats[seat].timeouts += 1
-                table.acted_at[seat] = record.version + 1
-                name = table.seats[seat].name
-                notes.append(self.bot.loc.text(table.language, "table-timed-out", player=name))
-                if table.seats[seat].timeouts >= 2 and len(extra) < 5:
-                    label = self.bot.loc.text(table.language, "table-remove-player", player=name)
-                    extra.append(Button(label[:80], f"kick:{seat}", style="danger", emoji="🚪"))
-            if not moves:
-                return
-            events += table_cog._advance(plugin, table, state, moves, record.version + 1)
-            rows = [tuple(extra)] if extra else []
-            await table_cog._commit(
-                None, plugin, record, table, state, moves, events, notes=notes, extra_rows=rows
-            )
+        plugin = table_cog.plugins[record.kind]
+        state = plugin.engine.from_json(Table.from_json(record.snapshot).state or {})
+        turn = plugin.turn_key(state)
+
+        async def change() -> None:
+            await self._time_out(game_id, turn)
+
+        if not await table_cog.changing(record.channel_id, change):
+            log.warning("timeout of game %s lost twice to other saves", game_id)
+
+    async def _time_out(self, game_id: int, turn: str) -> None:
+        """Play the timeout rule of ``turn`` on the game as saved now (under the lock)."""
+        table_cog = self.table
+        record = await self.bot.db.load_game(game_id)
+        if record is None or record.status != tables.ACTIVE:
+            return
+        table = Table.from_json(record.snapshot)
+        plugin = table_cog.plugins[record.kind]
+        engine = plugin.engine
+        state = engine.from_json(table.state or {})
+        if plugin.turn_key(state) != turn:
+            return
+        moves: list[tuple[int | None, Action, str]] = []
+        events: list[Event] = []
+        notes: list[str] = []
+        extra: list[Button] = []
+        for seat in _waiting_humans(engine.to_move(state), table):
+            # The rest of the player's turn is played for them, up to its end.
+            for _ in range(50):
+                if seat not in engine.to_move(state) or plugin.turn_key(state) != turn:
+                    break
+                action = plugin.timeout_action(state, seat)
+                events += engine.apply(state, seat, action)
+                moves.append((seat, action, "timeout"))
+                events += _settle(engine, state, moves)
+            if not any(move[0] == seat for move in moves):
+                continue
+            table.seats[seat].timeouts += 1
+            table.acted_at[seat] = record.version + 1
+            name = table.seats[seat].name
+            notes.append(self.bot.loc.text(table.language, "table-timed-out", player=name))
+            if table.seats[seat].timeouts >= 2 and len(extra) < 5:
+                label = self.bot.loc.text(table.language, "table-remove-player", player=name)
+                extra.append(Button(label[:80], f"kick:{seat}", style="danger", emoji="🚪"))
+        if not moves:
+            return
+        events += table_cog._advance(plugin, table, state, moves, record.version + 1)
+        rows = [tuple(extra)] if extra else []
+        await table_cog._commit(
+            None, plugin, record, table, state, moves, events, notes=notes, extra_rows=rows
+        )
 
 
 def _settle(engine: Engine, state: Any, moves: list[tuple[int | None, Action, str]]) -> list[Event]:

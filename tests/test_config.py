@@ -36,6 +36,14 @@ def test_example_file_is_complete_and_valid(tmp_path):
     assert config.max_turn_minutes == 10080
 
 
+def test_shards_of_this_process_are_settings(tmp_path):
+    path = write(tmp_path, '[discord]\ntoken = "t"\nshard_count = 4\nshard_ids = [3, 1]\n')
+    config = load_config(path, env={})
+    assert (config.shard_count, config.shard_ids) == (4, (1, 3))
+    unsharded = load_config(write(tmp_path, '[discord]\ntoken = "t"\n'), env={})
+    assert (unsharded.shard_count, unsharded.shard_ids) == (0, ())
+
+
 def test_emulator_addresses_are_settings(tmp_path):
     path = write(
         tmp_path,
@@ -64,6 +72,12 @@ def test_emulator_addresses_are_settings(tmp_path):
         ('[discord]\ntoken = "t"\n[timers]\nmax_turn_minutes = true', "timers.max_turn_minutes"),
         ('[discord]\ntoken = "t"\n[timers]\nreminder_at = 2', "timers.reminder_at"),
         ('[discord]\ntoken = "t"\n[storage]\ndatabase = 5', "storage.database"),
+        ('[discord]\ntoken = "t"\nshard_count = -2', "discord.shard_count"),
+        ('[discord]\ntoken = "t"\nshard_ids = [0]', "discord.shard_ids"),
+        ('[discord]\ntoken = "t"\nshard_count = 2\nshard_ids = [2]', "discord.shard_ids"),
+        ('[discord]\ntoken = "t"\nshard_count = 2\nshard_ids = [1, 1]', "discord.shard_ids"),
+        ('[discord]\ntoken = "t"\nshard_count = 2\nshard_ids = [true]', "discord.shard_ids"),
+        ('[discord]\ntoken = "t"\n[timers]\npoll_seconds = 0', "timers.poll_seconds"),
         ("discord = 3", "[discord]"),
     ],
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import zlib
@@ -259,7 +260,7 @@ TINY_COMMANDS = (roll, table, slow, secret, pick, whisper, settings, late, bad, 
 
 
 class TinyBot(commands.Bot):
-    def __init__(self, api_base: str, gateway_url: str) -> None:
+    def __init__(self, api_base: str, gateway_url: str, **options: object) -> None:
         # Like the real bot, it points discord.py at the Discord named in its settings.
         discord.http.Route.BASE = api_base
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
@@ -267,6 +268,7 @@ class TinyBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             guild_ready_timeout=0.05,
+            **options,  # type: ignore[arg-type]
         )
         self.errors: list[discord.HTTPException] = []
         self.resumed = asyncio.Event()
@@ -688,6 +690,132 @@ async def test_a_new_bot_instance_takes_over_the_same_emulator(emu, place):
     assert [c.query["compress"] for c in emu.gateway_connections] == ["zlib-stream"] * 2
     assert [m.content for m in emu.channel_messages(chan)] == [lobby.content, "pressed by bob"]
     emu.assert_no_violations()
+
+
+# --- sharding -----------------------------------------------------------------------------
+
+
+class ShardedTinyBot(TinyBot, commands.AutoShardedBot):
+    """The tiny bot on one or several shards; it notes every interaction that reaches it."""
+
+    def __init__(self, api_base: str, gateway_url: str, **options: object) -> None:
+        super().__init__(api_base, gateway_url, **options)
+        self.received: list[int] = []
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.received.append(interaction.id)
+
+
+@pytest.fixture
+def two_shards(emu):
+    """A guild on each shard of two, with a channel each; alice and bob are in both."""
+    near, far = emu.add_guild("Near", shard=(0, 2)), emu.add_guild("Far", shard=(1, 2))
+    alice, bob = emu.add_user("alice"), emu.add_user("bob")
+    for guild in (near, far):
+        emu.add_member(guild, alice)
+        emu.add_member(guild, bob)
+    return emu.add_channel(near, "near-games"), emu.add_channel(far, "far-games"), alice, bob
+
+
+@contextlib.asynccontextmanager
+async def running(emu, *bots: commands.Bot, shards: int):
+    """Start bots (shards of one or several processes) and wait until every shard is in."""
+    tasks = [asyncio.create_task(bot.start(TOKEN)) for bot in bots]
+    try:
+        for task in tasks:
+            await emu.wait_for_bot(timeout=5, bot_task=task, shards=shards)
+        yield bots
+    finally:
+        for bot in bots:
+            await bot.close()
+        for task in tasks:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(task, 5)
+
+
+def ready_guilds(session) -> list[int]:
+    ready = next(frame for frame in session.kept if frame["t"] == "READY")
+    assert ready["d"]["shard"] == list(session.shard)
+    return [int(guild["id"]) for guild in ready["d"]["guilds"]]
+
+
+def test_guild_ids_can_be_chosen_for_a_shard(emu):
+    for shard_id, shard_count in [(0, 2), (1, 2), (2, 3), (0, 1), (4, 5)]:
+        guild = emu.add_guild(f"g{shard_id}", shard=(shard_id, shard_count))
+        assert (guild.id >> 22) % shard_count == shard_id
+    ids = list(emu.guilds)
+    assert ids == sorted(ids), "ids keep growing, as snowflakes do"
+
+
+async def test_gateway_bot_recommends_the_shard_count_and_ready_lists_own_guilds(emu, two_shards):
+    near_chan, far_chan, alice, _ = two_shards
+    emu.recommended_shards = 2
+    bot = ShardedTinyBot(emu.api_base, emu.gateway_url)
+    async with running(emu, bot, shards=2):
+        assert "GET /gateway/bot" in [f"{r.method} {r.path}" for r in emu.requests]
+        assert bot.shard_count == 2 and sorted(bot.shards) == [0, 1]
+        sessions = emu.gateway.shards
+        assert ready_guilds(sessions[0]) == [near_chan.guild.id]
+        assert ready_guilds(sessions[1]) == [far_chan.guild.id]
+        assert bot.get_guild(far_chan.guild.id).shard_id == 1
+        ix = await emu.slash(alice, far_chan, "secret")
+        assert ix.message.content == "only for you"
+        assert ix.id in bot.received
+
+
+async def test_each_process_gets_only_the_events_of_its_own_shards(emu, two_shards):
+    near_chan, far_chan, alice, bob = two_shards
+    first = ShardedTinyBot(emu.api_base, emu.gateway_url, shard_count=2, shard_ids=[0])
+    second = ShardedTinyBot(emu.api_base, emu.gateway_url, shard_count=2, shard_ids=[1])
+    async with running(emu, first, second, shards=2):
+        assert first.get_guild(far_chan.guild.id) is None
+        assert second.get_guild(near_chan.guild.id) is None
+        near = await emu.slash(alice, near_chan, "secret")
+        far = await emu.slash(alice, far_chan, "whisper", {"target": bob})
+        assert (near.id in first.received, near.id in second.received) == (True, False)
+        assert (far.id in first.received, far.id in second.received) == (False, True)
+        # The far process sent the DM through REST; its button comes back through shard 0.
+        (dm,) = emu.dm_messages(bob)
+        thanks = await emu.click(bob, dm, "dm:thanks")
+        in_dm = await emu.slash(alice, emu.open_dm(alice), "secret")
+        for ix in (thanks, in_dm):
+            assert ix.id in first.received and ix.id not in second.received
+        assert thanks.message.content == "welcome in dm"
+        later = emu.add_channel(far_chan.guild, "later")
+        await emu.wait_until(lambda: second.get_channel(later.id), what="the far shard's event")
+        assert first.get_channel(later.id) is None
+    emu.assert_no_violations()
+
+
+async def test_a_missing_shard_leaves_its_guilds_unserved(emu, two_shards):
+    near_chan, far_chan, alice, _ = two_shards
+    far_only = ShardedTinyBot(emu.api_base, emu.gateway_url, shard_count=2, shard_ids=[1])
+    task = asyncio.create_task(far_only.start(TOKEN))
+    try:
+        with pytest.raises(AssertionError, match="not ready"):
+            await emu.wait_for_bot(timeout=1, bot_task=task, shards=2)
+        assert (await emu.slash(alice, far_chan, "secret")).message.content == "only for you"
+        with pytest.raises(AssertionError, match="no bot is connected"):
+            await emu.slash(alice, near_chan, "secret")
+        with pytest.raises(AssertionError, match="no bot is connected"):
+            await emu.slash(alice, emu.open_dm(alice), "secret")
+    finally:
+        await far_only.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, 5)
+
+
+async def test_a_shard_beyond_the_count_is_refused_with_4010(emu):
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(f"{emu.gateway_url}?v=10&encoding=json") as ws,
+    ):
+        assert json.loads((await ws.receive()).data)["op"] == 10
+        identify = {"token": TOKEN, "intents": 1, "shard": [2, 2]}
+        await ws.send_str(json.dumps({"op": 2, "d": identify}))
+        closed = await ws.receive()
+        assert closed.type is aiohttp.WSMsgType.CLOSE and ws.close_code == 4010
+    assert emu.gateway.shards == {}
 
 
 # --- the rules themselves, without a bot -------------------------------------------------

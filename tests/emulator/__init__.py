@@ -75,8 +75,20 @@ Reading::
     emu.error_responses            # [(route, status, body)] of every error answer
     emu.gateway_connections        # .query .compress .binary_frames .text_frames .resumed ...
 
-Gateway control: emu.request_reconnect() (op 7 -> RESUME -> RESUMED),
-emu.invalidate_session() (op 9 -> IDENTIFY -> READY).
+Gateway control: emu.request_reconnect(shard_id=None) (op 7 -> RESUME -> RESUMED),
+emu.invalidate_session(shard_id=None) (op 9 -> IDENTIFY -> READY); without a shard id, the
+newest session.
+
+Sharding, as Discord does it: GET /gateway/bot answers {url, shards: emu.recommended_shards,
+session_start_limit}; each IDENTIFY with "shard": [id, count] is a session of its own, and
+several (from one AutoShardedBot or from several processes) run at once. A guild's events and
+interactions go only to shard (guild_id >> 22) % count, DMs and DM interactions only to shard
+0, READY lists only the shard's guilds; [id, count] with id >= count is closed with 4010::
+
+    guild = emu.add_guild("Far", shard=(1, 2))     # an id that routes it to shard 1 of 2
+    await emu.wait_for_bot(timeout=20, shards=2)    # shards 0 and 1 of 2 connected, synced once
+    emu.gateway.session_for(guild.id).shard         # (1, 2); session_for(None): the DM shard
+    emu.gateway.shards                              # {shard id: newest Session}
 
 Violation rules (each answered with Discord's real status and JSON body): content_too_long,
 too_many_rows, row_not_action_row, empty_row, too_many_buttons, select_not_alone,

@@ -59,7 +59,8 @@ class FakeDiscord(World):
 
     Tunable attributes: `response_deadline` (3 s to answer an interaction), `callback_timeout`
     (how long `slash`/`click`/... wait for the bot), `token_lifetime` (15 min),
-    `privileged_intents` (the intents the application may use; all by default).
+    `privileged_intents` (the intents the application may use; all by default),
+    `recommended_shards` (what GET /gateway/bot answers; 1).
     """
 
     def __init__(
@@ -76,6 +77,7 @@ class FakeDiscord(World):
         self.busy_checks: list[Callable[[], bool]] = []
         self.token_lifetime = TOKEN_LIFETIME
         self.privileged_intents = PRIVILEGED_INTENTS
+        self.recommended_shards = 1
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         self.requests: list[RequestRecord] = []
@@ -157,22 +159,31 @@ class FakeDiscord(World):
     def _bot_identified(self) -> None:
         self._identified_at_login = self._logins
 
-    def _bot_ready(self, synced: bool) -> bool:
+    def _bot_ready(self, synced: bool, shards: int) -> bool:
+        if shards:
+            # Several processes log in and identify in any order; one of them syncs.
+            return self.gateway.shards_live(shards) and (not synced or self._command_syncs > 0)
         if self.gateway.live is None or self._identified_at_login != self._logins:
             return False
         return not synced or self._synced_at_login == self._logins
 
     async def wait_for_bot(
-        self, timeout: float = 5.0, bot_task: asyncio.Task | None = None, synced: bool = True
+        self,
+        timeout: float = 5.0,
+        bot_task: asyncio.Task | None = None,
+        synced: bool = True,
+        shards: int = 0,
     ) -> None:
         """Until the bot logged in, identified (READY + GUILD_CREATEs sent) and synced commands.
 
         With `bot_task` (the task running `bot.start`), an error during login is raised
-        here instead of hiding behind a timeout.
+        here instead of hiding behind a timeout. With `shards=N`, until every shard 0..N-1
+        (from one process or several) is connected with a session identified as [id, N], and
+        commands were synced at least once.
         """
         deadline = time.monotonic() + timeout
         while True:
-            if self._bot_ready(synced):
+            if self._bot_ready(synced, shards):
                 break
             if bot_task is not None and bot_task.done():
                 bot_task.result()
@@ -337,7 +348,9 @@ class FakeDiscord(World):
         return Interaction(self.ids.next(), secrets.token_urlsafe(48), kind, user, channel, label)
 
     async def _send(self, ix: Interaction) -> Interaction:
-        if self.gateway.live is None:
+        guild = ix.channel.guild
+        receiver = self.gateway.session_for(guild.id if guild else None)
+        if receiver is None or not receiver.live:
             raise AssertionError(f"no bot is connected to receive {ix}")
         self.interactions[ix.id] = ix
         self.interactions_by_token[ix.token] = ix
@@ -349,13 +362,13 @@ class FakeDiscord(World):
 
     # --- gateway control ----------------------------------------------------------------
 
-    def request_reconnect(self) -> None:
-        """Ask the bot to reconnect (op 7); it should RESUME and get RESUMED."""
-        self.gateway.request_reconnect()
+    def request_reconnect(self, shard_id: int | None = None) -> None:
+        """Ask the bot (or one shard) to reconnect (op 7); it should RESUME and get RESUMED."""
+        self.gateway.request_reconnect(shard_id)
 
-    def invalidate_session(self) -> None:
-        """Invalidate the bot's session (op 9); it should IDENTIFY again and get READY."""
-        self.gateway.invalidate_session()
+    def invalidate_session(self, shard_id: int | None = None) -> None:
+        """Invalidate the bot's (or a shard's) session (op 9); it should IDENTIFY again."""
+        self.gateway.invalidate_session(shard_id)
 
     @property
     def gateway_connections(self) -> list[Any]:
@@ -375,7 +388,7 @@ class FakeDiscord(World):
         member = self.member_of(message.channel.guild, message.author)
         if member is not None:
             data["member"] = payloads.member(member, with_user=False)
-        session = self.gateway.current
+        session = self.gateway.session_for(message.guild_id)
         reads_content = session is not None and session.intents & MESSAGE_CONTENT
         if message.guild_id and message.author is not self.bot_user and not reads_content:
             # Without the privileged intent Discord blanks other people's messages.

@@ -2,6 +2,12 @@
 
 Frames go out through one writer task per connection so that their order, and the order of
 the connection's single zlib stream, is the order in which they were dispatched.
+
+Sharding as on Discord: IDENTIFY may carry ``"shard": [id, count]``; a guild's events and
+interactions go to the session of shard ``(guild_id >> 22) % count``, events without a guild
+(DMs and their interactions) to shard 0 only, and READY lists only the session's own guilds.
+Several sessions (one per shard, from one or several bot processes) are connected at once; the
+newest session of a shard takes over from an older one.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ HEARTBEAT_ACK = 11
 
 HEARTBEAT_INTERVAL_MS = 41250
 AUTHENTICATION_FAILED = 4004
+INVALID_SHARD = 4010
 DISALLOWED_INTENTS = 4014
 # Closes after which Discord forgets the session, so that RESUME is refused.
 FINAL_CLOSE_CODES = (1000, 1001)
@@ -76,18 +83,35 @@ class GatewayConnection:
         self.outbox.put_nowait(None)
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to."""
+    return (guild_id >> 22) % shard_count
+
+
 @dataclass(eq=False)
 class Session:
     id: str
     intents: int
     shard: tuple[int, int] = (0, 1)
+    identified: int = 0  # the how-many-th IDENTIFY made it: the newest session of a shard wins
     seq: int = 0
     kept: list[dict[str, Any]] = field(default_factory=list)
     connection: GatewayConnection | None = None
     ended: bool = False
 
+    @property
+    def live(self) -> bool:
+        return self.connection is not None and not self.ended
+
     def wants(self, intent: int | None) -> bool:
         return intent is None or bool(self.intents & intent)
+
+    def routes(self, guild_id: int | None) -> bool:
+        """Whether this session gets the events of this guild (None: DMs, shard 0 only)."""
+        shard_id, shard_count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return shard_of(guild_id, shard_count) == shard_id
 
 
 class Gateway:
@@ -95,20 +119,56 @@ class Gateway:
         self.emu = emu
         self.connections: list[GatewayConnection] = []
         self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None
+        self.shards: dict[int, Session] = {}  # shard id -> the session that identified last
+        self._identified = 0
         self._sockets: list[web.WebSocketResponse] = []
 
     @property
+    def current(self) -> Session | None:
+        """The session that identified last and has not ended (an unsharded bot's only one)."""
+        sessions = [s for s in self.shards.values() if not s.ended]
+        return max(sessions, key=lambda s: s.identified, default=None)
+
+    @property
     def live(self) -> Session | None:
-        """The session the bot is connected with right now, if any."""
+        """The session the bot is connected with right now, if any (the newest one)."""
         session = self.current
-        return session if session and session.connection and not session.ended else None
+        return session if session and session.live else None
+
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The session that gets the events of this guild (None: of DMs), as Discord routes."""
+        sessions = [s for s in self.shards.values() if not s.ended and s.routes(guild_id)]
+        return max(sessions, key=lambda s: s.identified, default=None)
+
+    def shards_live(self, shard_count: int) -> bool:
+        """Every shard of ``shard_count`` is connected with a session identified for that count."""
+        return all(
+            (session := self.shards.get(shard_id)) is not None
+            and session.live
+            and session.shard == (shard_id, shard_count)
+            for shard_id in range(shard_count)
+        )
 
     # --- sending ------------------------------------------------------------------------
 
-    def dispatch(self, event: str, data: dict[str, Any], intent: int | None = None) -> bool:
-        """Send an event to the bot's session (kept for RESUME while it is disconnected)."""
-        session = self.current
+    def dispatch(
+        self,
+        event: str,
+        data: dict[str, Any],
+        intent: int | None = None,
+        guild_id: int | None = None,
+    ) -> bool:
+        """Send an event to the session of its guild (``guild_id``, else the data's own).
+
+        Events without a guild go to shard 0. Kept for RESUME while that session is away.
+        """
+        if guild_id is None and data.get("guild_id"):
+            guild_id = int(data["guild_id"])
+        return self.send_to(self.session_for(guild_id), event, data, intent)
+
+    def send_to(
+        self, session: Session | None, event: str, data: dict[str, Any], intent: int | None = None
+    ) -> bool:
         if session is None or session.ended or not session.wants(intent):
             return False
         session.seq += 1
@@ -119,11 +179,15 @@ class Gateway:
         return True
 
     def dispatch_guild(self, guild: Guild) -> None:
+        """GUILD_CREATE to the guild's shard."""
+        self._send_guild(self.session_for(guild.id), guild)
+
+    def _send_guild(self, session: Session | None, guild: Guild) -> None:
         """GUILD_CREATE; its member list depends on the session's GUILD_MEMBERS intent."""
-        session = self.current
         if session is not None:
             with_members = bool(session.intents & GUILD_MEMBERS)
-            self.dispatch("GUILD_CREATE", payloads.guild(guild, with_members=with_members), GUILDS)
+            data = payloads.guild(guild, with_members=with_members)
+            self.send_to(session, "GUILD_CREATE", data, GUILDS)
 
     async def _writer(self, ws: web.WebSocketResponse, conn: GatewayConnection) -> None:
         compressor = zlib.compressobj() if conn.compress == "zlib-stream" else None
@@ -178,7 +242,7 @@ class Gateway:
         elif op == RESUME:
             self._resume(conn, data or {})
         elif op == REQUEST_GUILD_MEMBERS:
-            self._members_chunk(data or {})
+            self._members_chunk(conn, data or {})
 
     def _identify(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
         if data.get("token") != self.emu.bot_token:
@@ -188,14 +252,19 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.emu.privileged_intents:
             conn.close(DISALLOWED_INTENTS)
             return
-        shard = tuple(data.get("shard") or (0, 1))
-        session = Session(secrets.token_hex(16), intents, (shard[0], shard[1]))
+        shard = data.get("shard") or [0, 1]
+        if not _valid_shard(shard):
+            conn.close(INVALID_SHARD)
+            return
+        self._identified += 1
+        session = Session(secrets.token_hex(16), intents, (shard[0], shard[1]), self._identified)
         self.sessions[session.id] = session
+        self.shards[shard[0]] = session
         self._attach(conn, session)
-        guilds = [g for g in self.emu.guilds.values() if (g.id >> 22) % shard[1] == shard[0]]
-        self.dispatch("READY", self._ready(session, guilds))
+        guilds = [g for g in self.emu.guilds.values() if session.routes(g.id)]
+        self.send_to(session, "READY", self._ready(session, guilds))
         for guild in guilds:
-            self.dispatch_guild(guild)
+            self._send_guild(session, guild)
         self.emu._bot_identified()
 
     def _ready(self, session: Session, guilds: list[Guild]) -> dict[str, Any]:
@@ -227,14 +296,13 @@ class Gateway:
         missed = [f for f in session.kept if f["s"] > (data.get("seq") or 0)]
         for frame in missed:
             conn.send(frame)
-        self.dispatch("RESUMED", {})
+        self.send_to(session, "RESUMED", {})
 
     def _attach(self, conn: GatewayConnection, session: Session) -> None:
         conn.session = session
         session.connection = conn
-        self.current = session
 
-    def _members_chunk(self, data: dict[str, Any]) -> None:
+    def _members_chunk(self, conn: GatewayConnection, data: dict[str, Any]) -> None:
         guild = self.emu.guilds.get(int(data.get("guild_id", 0)))
         if guild is None:
             return
@@ -250,7 +318,7 @@ class Gateway:
         }
         if data.get("nonce") is not None:
             chunk["nonce"] = data["nonce"]
-        self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        self.send_to(conn.session, "GUILD_MEMBERS_CHUNK", chunk)
 
     def _forget(self, conn: GatewayConnection) -> None:
         session = conn.session
@@ -262,14 +330,19 @@ class Gateway:
 
     # --- control from tests -------------------------------------------------------------
 
-    def request_reconnect(self) -> None:
-        """Op 7: the client closes and RESUMEs its session."""
-        if self.live is not None and self.live.connection is not None:
-            self.live.connection.send({"op": RECONNECT, "d": None})
+    def _live_session(self, shard_id: int | None) -> Session | None:
+        session = self.live if shard_id is None else self.shards.get(shard_id)
+        return session if session is not None and session.live else None
 
-    def invalidate_session(self) -> None:
+    def request_reconnect(self, shard_id: int | None = None) -> None:
+        """Op 7 (to the newest session, or to that shard's): the client RESUMEs its session."""
+        session = self._live_session(shard_id)
+        if session is not None and session.connection is not None:
+            session.connection.send({"op": RECONNECT, "d": None})
+
+    def invalidate_session(self, shard_id: int | None = None) -> None:
         """Op 9 (not resumable): the client identifies again from scratch."""
-        session = self.live
+        session = self._live_session(shard_id)
         if session is not None and session.connection is not None:
             session.ended = True
             session.connection.send({"op": INVALID_SESSION, "d": False})
@@ -277,3 +350,13 @@ class Gateway:
     async def close_all(self) -> None:
         for ws in list(self._sockets):
             await ws.close(code=1001)
+
+
+def _valid_shard(shard: Any) -> bool:
+    """``[id, count]`` with ``0 <= id < count``, as Discord wants (else close 4010)."""
+    return (
+        isinstance(shard, list | tuple)
+        and len(shard) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+        and 0 <= shard[0] < shard[1]
+    )

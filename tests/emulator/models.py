@@ -78,6 +78,13 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A new id of a guild that Discord routes to this shard: (id >> 22) % count == shard."""
+        moment = self.next() >> 22
+        moment += (shard_id - moment) % shard_count
+        self._last = max(moment << 22, self._last + 1)
+        return self._last
+
 
 def iso_now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S.000000+00:00", time.gmtime())

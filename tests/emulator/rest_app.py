@@ -35,7 +35,11 @@ def get_gateway(emu: FakeDiscord, call: Call) -> Reply:
 
 def get_gateway_bot(emu: FakeDiscord, call: Call) -> Reply:
     limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-    return 200, {"url": emu.gateway_url, "shards": 1, "session_start_limit": limit}
+    return 200, {
+        "url": emu.gateway_url,
+        "shards": emu.recommended_shards,
+        "session_start_limit": limit,
+    }
 
 
 def _check_application(emu: FakeDiscord, call: Call) -> None:

@@ -47,8 +47,11 @@ class World:
 
     # --- building the world -------------------------------------------------------------
 
-    def add_guild(self, name: str, locale: str = "en-US") -> Guild:
-        guild_id = self.ids.next()
+    def add_guild(
+        self, name: str, locale: str = "en-US", shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A new guild; with ``shard=(id, count)`` its id routes it to that shard."""
+        guild_id = self.ids.next_on_shard(*shard) if shard else self.ids.next()
         guild = Guild(guild_id, name, locale, owner_id=self.owner.id)
         # The @everyone role shares the guild's id.
         guild.roles.append(Role(guild_id, "@everyone", EVERYONE_PERMISSIONS))
