@@ -28,6 +28,7 @@ from storage import Database, open_storage
 __version__ = "0.1.0"
 EXTENSIONS = (
     "cogs.table",
+    "cogs.table_commands",
     "cogs.help",
     "cogs.timers",
     "cogs.spectate",

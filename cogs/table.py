@@ -20,10 +20,9 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import T, guild_language, user_language
+from cogs.i18n import guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Row, Screen, build_view
@@ -278,7 +277,7 @@ class TableCog(commands.Cog):
             elif payload == "start":
                 tables.start(table, info, user.id, seed=secrets.randbits(62))
             elif payload == "cancel":
-                tables.cancel(table, user.id, _can_manage(interaction))
+                tables.cancel(table, user.id, can_manage(interaction))
             elif payload == "bot":
                 name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
                 tables.add_computer(table, info, user.id, name)
@@ -465,7 +464,7 @@ class TableCog(commands.Cog):
             else:
                 await interaction.response.defer()
         if new_turn and turn_id and clicked != turn_id:
-            await self._strip_controls(record.channel_id, turn_id)
+            await self.strip_controls(record.channel_id, turn_id)
         if not (new_turn or notes or extra_rows or plugin.shows_change(events)):
             # Nothing the channel shows has changed (a secret draft, say): leave it alone.
             await plugin.after_change(self, ctx, events)
@@ -490,7 +489,7 @@ class TableCog(commands.Cog):
             await self.save_messages(ctx, saved_messages)
             if ctx.table.messages.get("turn") != message.id:
                 # Another process posted a newer turn meanwhile: this one is history already.
-                await self._strip_controls(record.channel_id, message.id)
+                await self.strip_controls(record.channel_id, message.id)
             await self._mirror(table, text, screen)
         elif interaction is not None and clicked == turn_id:
             await interaction.edit_original_response(
@@ -546,104 +545,12 @@ class TableCog(commands.Cog):
             return []
         return _log_of(message.content)
 
-    async def _strip_controls(self, channel_id: int, message_id: int) -> None:
+    async def strip_controls(self, channel_id: int, message_id: int) -> None:
         channel = self.bot.get_partial_messageable(channel_id)
         try:
             await channel.get_partial_message(message_id).edit(view=None)
         except discord.HTTPException:
             log.info("could not strip controls of message %s", message_id)
-
-    # ---- slash commands ---------------------------------------------------------------
-
-    @app_commands.command(
-        name=T("status", "cmd-status.name"),
-        description=T("Show the table in this channel", "cmd-status.description"),
-    )
-    @app_commands.guild_only()
-    async def status(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.db.open_game(interaction.channel_id or 0)
-        if record is None:
-            await self.tell(interaction, "table-none-here")
-            return
-        plugin = self.plugins[record.kind]
-        table = Table.from_json(record.snapshot)
-        if record.status == tables.LOBBY:
-            screen = lobby_screen(
-                plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
-            )
-            await interaction.response.send_message(screen.text, ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        state = plugin.engine.from_json(table.state or {})
-        ctx = TableContext(
-            record.id, record.version, table, state, self.lang(interaction), self.loc
-        )
-        screen = await asyncio.to_thread(plugin.turn_screen, ctx)
-        await interaction.followup.send(screen.text, files=screen.files(), ephemeral=True)
-
-    @app_commands.command(
-        name=T("cancel", "cmd-cancel.name"),
-        description=T("Cancel the table in this channel", "cmd-cancel.description"),
-    )
-    @app_commands.guild_only()
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        channel_id = interaction.channel_id or 0
-
-        async def change() -> None:
-            record = await self.bot.db.open_game(channel_id)
-            if record is None:
-                await self.tell(interaction, "table-none-here")
-                return
-            table = Table.from_json(record.snapshot)
-            try:
-                tables.cancel(table, interaction.user.id, _can_manage(interaction))
-            except RulesError as error:
-                await self.tell(interaction, error.key, **error.args_)
-                return
-            await self.bot.db.save_game(
-                record.id, record.version, table.to_json(), status=table.status
-            )
-            for key in ("turn",):
-                if key in table.messages:
-                    await self._strip_controls(channel_id, table.messages[key])
-            text = self.loc.text(
-                table.language, "table-cancelled", user=interaction.user.display_name
-            )
-            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
-
-        if not await self.changing(channel_id, change):
-            await self.tell(interaction, "table-error-stale")
-
-    @app_commands.command(
-        name=T("leave", "cmd-leave.name"),
-        description=T("Leave the table in this channel", "cmd-leave.description"),
-    )
-    @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction) -> None:
-        channel_id = interaction.channel_id or 0
-
-        async def change() -> None:
-            record = await self.bot.db.open_game(channel_id)
-            if record is None:
-                await self.tell(interaction, "table-none-here")
-                return
-            table = Table.from_json(record.snapshot)
-            plugin = self.plugins[record.kind]
-            if record.status == tables.LOBBY:
-                try:
-                    tables.leave_lobby(table, interaction.user.id)
-                except RulesError as error:
-                    await self.tell(interaction, error.key, **error.args_)
-                    return
-                await self.bot.db.save_game(
-                    record.id, record.version, table.to_json(), status=table.status
-                )
-                await self.tell(interaction, "table-you-left")
-                return
-            await self._leave_game(interaction, plugin, record, table)
-
-        if not await self.changing(channel_id, change):
-            await self.tell(interaction, "table-error-stale")
 
     async def _remove_control(
         self,
@@ -690,25 +597,8 @@ class TableCog(commands.Cog):
             await interaction.response.defer()
         await self._commit(None, plugin, record, table, state, moves, events, notes=[note])
 
-    async def _leave_game(
-        self,
-        interaction: discord.Interaction,
-        plugin: GamePlugin,
-        record: GameRecord,
-        table: Table,
-    ) -> None:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.seats[seat].left:
-            await self.tell(interaction, "table-error-not-seated")
-            return
-        # Answered within Discord's 3 s first; "you left" only once the leaving is saved.
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.seat_left(None, plugin, record, table, seat, "table-player-left")
-        await self.tell(interaction, "table-you-left")
 
-
-def _can_manage(interaction: discord.Interaction) -> bool:
+def can_manage(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
 

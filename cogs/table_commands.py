@@ -1,0 +1,148 @@
+"""The table's slash commands: ``/status``, ``/cancel`` and ``/leave`` in the table's channel."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import T
+from cogs.lobby import lobby_screen
+from cogs.plugin import GamePlugin, TableContext
+from cogs.table import NO_PINGS, can_manage
+from games import table as tables
+from games.engine import RulesError
+from games.table import Table
+from storage import GameRecord
+
+if TYPE_CHECKING:
+    from bot import TableBot
+    from cogs.table import TableCog
+
+
+class TableCommandsCog(commands.Cog):
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @property
+    def table(self) -> TableCog:
+        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
+
+    @app_commands.command(
+        name=T("status", "cmd-status.name"),
+        description=T("Show the table in this channel", "cmd-status.description"),
+    )
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction) -> None:
+        record = await self.bot.db.open_game(interaction.channel_id or 0)
+        if record is None:
+            await self.table.tell(interaction, "table-none-here")
+            return
+        plugin = self.table.plugins[record.kind]
+        table = Table.from_json(record.snapshot)
+        if record.status == tables.LOBBY:
+            screen = lobby_screen(
+                plugin,
+                self.bot.loc,
+                record.id,
+                record.version,
+                table,
+                self.bot.config.max_turn_minutes,
+            )
+            await interaction.response.send_message(screen.text, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state = plugin.engine.from_json(table.state or {})
+        ctx = TableContext(
+            record.id, record.version, table, state, self.table.lang(interaction), self.bot.loc
+        )
+        screen = await asyncio.to_thread(plugin.turn_screen, ctx)
+        await interaction.followup.send(screen.text, files=screen.files(), ephemeral=True)
+
+    @app_commands.command(
+        name=T("cancel", "cmd-cancel.name"),
+        description=T("Cancel the table in this channel", "cmd-cancel.description"),
+    )
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        channel_id = interaction.channel_id or 0
+
+        async def change() -> None:
+            record = await self.bot.db.open_game(channel_id)
+            if record is None:
+                await self.table.tell(interaction, "table-none-here")
+                return
+            table = Table.from_json(record.snapshot)
+            try:
+                tables.cancel(table, interaction.user.id, can_manage(interaction))
+            except RulesError as error:
+                await self.table.tell(interaction, error.key, **error.args_)
+                return
+            await self.bot.db.save_game(
+                record.id, record.version, table.to_json(), status=table.status
+            )
+            for key in ("turn",):
+                if key in table.messages:
+                    await self.table.strip_controls(channel_id, table.messages[key])
+            text = self.bot.loc.text(
+                table.language, "table-cancelled", user=interaction.user.display_name
+            )
+            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+
+        if not await self.table.changing(channel_id, change):
+            await self.table.tell(interaction, "table-error-stale")
+
+    @app_commands.command(
+        name=T("leave", "cmd-leave.name"),
+        description=T("Leave the table in this channel", "cmd-leave.description"),
+    )
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        channel_id = interaction.channel_id or 0
+
+        async def change() -> None:
+            record = await self.bot.db.open_game(channel_id)
+            if record is None:
+                await self.table.tell(interaction, "table-none-here")
+                return
+            table = Table.from_json(record.snapshot)
+            plugin = self.table.plugins[record.kind]
+            if record.status == tables.LOBBY:
+                try:
+                    tables.leave_lobby(table, interaction.user.id)
+                except RulesError as error:
+                    await self.table.tell(interaction, error.key, **error.args_)
+                    return
+                await self.bot.db.save_game(
+                    record.id, record.version, table.to_json(), status=table.status
+                )
+                await self.table.tell(interaction, "table-you-left")
+                return
+            await self._leave_game(interaction, plugin, record, table)
+
+        if not await self.table.changing(channel_id, change):
+            await self.table.tell(interaction, "table-error-stale")
+
+    async def _leave_game(
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+    ) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.seats[seat].left:
+            await self.table.tell(interaction, "table-error-not-seated")
+            return
+        # Answered within Discord's 3 s first; "you left" only once the leaving is saved.
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.table.seat_left(None, plugin, record, table, seat, "table-player-left")
+        await self.table.tell(interaction, "table-you-left")
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(TableCommandsCog(bot))
