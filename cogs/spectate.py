@@ -63,6 +63,7 @@ class SpectateCog(commands.Cog):
                 await self.bot.db.save_game(
                     record.id, record.version, table.to_json(), status=record.status
                 )
+                await self.bot.db.link_channel(here, record.id, linked=not stop)
             except RulesError as error:
                 await self.table.tell(interaction, error.key, **error.args_)
                 return

@@ -353,9 +353,7 @@ class TableCog(commands.Cog):
         if action is None:
             await self.tell(interaction, "table-error-unknown-control")
             return
-        await self.play(
-            interaction, plugin, record, table, seat, action, f"user:{interaction.user.id}"
-        )
+        await self.play(interaction, plugin, record, table, seat, action, "user")
 
     async def play(
         self,
@@ -378,7 +376,7 @@ class TableCog(commands.Cog):
                 await self.tell(interaction, error.key, **error.args_)
             return False
         moves: list[tuple[int | None, Action, str]] = [(seat, action, actor)]
-        if actor.startswith("user:"):
+        if actor == "user":
             table.seats[seat].timeouts = 0
         new_version = record.version + 1
         table.acted_at[seat] = new_version
@@ -529,12 +527,7 @@ class TableCog(commands.Cog):
     async def game_for_channel(self, channel_id: int) -> GameRecord | None:
         """The open game played in this channel, or watched from it."""
         record = await self.bot.db.open_game(channel_id)
-        if record is not None:
-            return record
-        for other in await self.bot.db.open_games():
-            if channel_id in other.snapshot.get("spectators", ()):
-                return other
-        return None
+        return record or await self.bot.db.linked_game(channel_id)
 
     async def _turn_log(self, channel_id: int, message_id: int) -> list[str]:
         """The event lines of the turn message, when the change came from elsewhere (a DM)."""

@@ -110,6 +110,15 @@ class SQL:
         "UPDATE deadlines SET reminded = 1 WHERE game_id = ? AND version = ? AND reminded = 0"
     )
     CLAIM_DEADLINE = "DELETE FROM deadlines WHERE game_id = ? AND version = ?"
+    LINK_CHANNEL = (
+        "INSERT INTO game_channels (channel_id, game_id) VALUES (?, ?) ON CONFLICT DO NOTHING"
+    )
+    UNLINK_CHANNEL = "DELETE FROM game_channels WHERE channel_id = ? AND game_id = ?"
+    LINKED_GAME = (
+        f"SELECT {', '.join('g.' + c for c in _GAME_COLUMNS.split(', '))} FROM games g"
+        " JOIN game_channels l ON l.game_id = g.id"
+        " WHERE l.channel_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id DESC LIMIT 1"
+    )
 
     @staticmethod
     def guild_games(status_count: int) -> str:
@@ -315,6 +324,18 @@ class Database:
         async with self._db.execute(SQL.deadlines(before is not None), (*args, limit)) as cursor:
             rows = await cursor.fetchall()
         return [deadline_record(row) for row in rows]
+
+    async def link_channel(self, channel_id: int, game_id: int, linked: bool = True) -> None:
+        """Another channel shows the game (or, with ``linked=False``, no longer does)."""
+        statement = SQL.LINK_CHANNEL if linked else SQL.UNLINK_CHANNEL
+        async with self._write_lock:
+            await self._db.execute(statement, (channel_id, game_id))
+
+    async def linked_game(self, channel_id: int) -> GameRecord | None:
+        """The open game this channel shows besides its own, if any."""
+        async with self._db.execute(SQL.LINKED_GAME, (channel_id,)) as cursor:
+            row = await cursor.fetchone()
+        return game_record(row) if row else None
 
     async def open_games(self) -> list[GameRecord]:
         """Every game in a lobby or in play (start-up restores their timers and views)."""

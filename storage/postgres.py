@@ -172,6 +172,16 @@ class PostgresDatabase:
         """The game's deadline from now on (replacing any earlier one)."""
         await self._pool.execute(numbered(SQL.SET_DEADLINE), game_id, version, due_at, remind_at)
 
+    async def link_channel(self, channel_id: int, game_id: int, linked: bool = True) -> None:
+        """Another channel shows the game (or, with ``linked=False``, no longer does)."""
+        statement = SQL.LINK_CHANNEL if linked else SQL.UNLINK_CHANNEL
+        await self._pool.execute(numbered(statement), channel_id, game_id)
+
+    async def linked_game(self, channel_id: int) -> GameRecord | None:
+        """The open game this channel shows besides its own, if any."""
+        row = await self._pool.fetchrow(numbered(SQL.LINKED_GAME), channel_id)
+        return game_record(row) if row else None
+
     async def clear_deadline(self, game_id: int) -> None:
         await self._pool.execute(numbered(SQL.CLEAR_DEADLINE), game_id)
 

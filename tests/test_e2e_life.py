@@ -40,7 +40,7 @@ async def test_computer_seats_play_promptly_and_finish_the_game(emu, runner, wor
     moves = await runner.db.moves(record.id)
     robots = {m.seat for m in moves if m.actor == "autopilot"}
     assert robots == {1, 2}
-    assert {m.seat for m in moves if m.actor.startswith("user:")} == {0}
+    assert {m.seat for m in moves if m.actor == "user"} == {0}
     state = engine.from_json(record.snapshot["state"])
     assert engine.is_over(state)
     assert "Robo 1" in emu.channel_messages(chan)[-1].content

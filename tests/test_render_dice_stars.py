@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import functools
 import io
-import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -474,15 +472,3 @@ def test_sheet_turn_and_scoreboard_stay_within_their_size_limits() -> None:
         assert len(render.render_sheet(shown, 0, NAMES[0], texts("fr"))) <= 60_000
     for board in (finished(4, 7), finished(1, 11)):
         assert len(render.render_scoreboard(board, NAMES, texts("de"))) <= 250_000
-
-
-def median_ms(draw: Callable[[], bytes], runs: int = 7) -> float:
-    draw()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        draw()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-

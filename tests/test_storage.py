@@ -280,3 +280,49 @@ def test_bad_storage_url_is_one_sentence_without_the_password(storage, env, name
         _storage_url(storage, env)
     message = str(caught.value)
     assert named in message and "\n" not in message and "secret" not in message
+
+
+async def test_a_linked_channel_finds_the_open_game_it_shows(db):
+    game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    await db.link_channel(20, game.id)
+    await db.link_channel(20, game.id)  # twice is once
+    assert (await db.linked_game(20)).id == game.id
+    assert await db.linked_game(10) is None
+    await db.link_channel(20, game.id, linked=False)
+    assert await db.linked_game(20) is None
+    await db.link_channel(20, game.id)
+    await db.save_game(game.id, 1, {}, status="finished")
+    assert await db.linked_game(20) is None, "a finished game is shown nowhere any more"
+
+
+async def test_the_move_log_keeps_its_order_after_the_keyed_table_migration(db):
+    game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    version = 1
+    for n in range(3):
+        version = await db.save_game(
+            game.id, version, {"n": n}, status="active", moves=[(n % 2, {"type": f"m{n}"}, "user")]
+        )
+    assert [(m.seq, m.action["type"]) for m in await db.moves(game.id)] == [
+        (1, "m0"),
+        (2, "m1"),
+        (3, "m2"),
+    ]
+
+
+async def test_upgrading_an_older_file_keeps_its_move_log(tmp_path, monkeypatch):
+    import storage.database as sqlite_storage
+    from storage.migrations import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    monkeypatch.setattr(sqlite_storage, "MIGRATIONS", MIGRATIONS[:2])
+    old = await Database.open(path)
+    game = await old.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    await old.save_game(game.id, 1, {}, status="active", moves=[(0, {"type": "a"}, "user:5")])
+    await old.close()
+    monkeypatch.setattr(sqlite_storage, "MIGRATIONS", MIGRATIONS)
+    new = await Database.open(path)
+    try:
+        assert await new.schema_version() == MIGRATIONS[-1][0]
+        assert [(m.seq, m.actor) for m in await new.moves(game.id)] == [(1, "user:5")]
+    finally:
+        await new.close()

@@ -1,0 +1,95 @@
+"""The real bot in its own process (``python bot.py config.toml``), pointed at the emulator.
+
+A separate process is what the figures need: its resident memory and CPU time are the bot's
+alone (the emulator keeps every message and picture in memory), and, as on a 2-core host in
+production, the bot's event loop does not share a core with Discord's side of the wire.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from pathlib import Path
+
+from bench.measure import rss_of
+
+REPO = Path(__file__).resolve().parent.parent
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class BotProcess:
+    def __init__(self, folder: Path, database: Path, token: str, api_base: str, gateway: str):
+        self.folder = folder
+        self.log = folder / "bot.log"
+        self.profile = folder / "bot.prof"
+        self.config = folder / "config.toml"
+        self.config.write_text(
+            "[discord]\n"
+            f'token = "{token}"\n'
+            f'api_base = "{api_base}"\n'
+            f'gateway_url = "{gateway}"\n'
+            "[storage]\n"
+            f'database = "{database}"\n'
+            "[bot]\n"
+            'log_level = "WARNING"\n',
+            encoding="utf-8",
+        )
+        self.process: asyncio.subprocess.Process | None = None
+        self.peak_rss = 0
+
+    async def start(self, profile: bool = False) -> None:
+        """Spawn the bot; with ``profile`` under cProfile in every thread (then it runs slower)."""
+        if profile:
+            command = ["-m", "bench.profiled_bot", str(self.config), str(self.profile)]
+        else:
+            command = ["bot.py", str(self.config)]
+        with self.log.open("ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                *command,
+                cwd=REPO,
+                stdout=log,
+                stderr=log,
+            )
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def rss(self) -> int:
+        """Resident bytes now (and the peak so far, sampled and from VmHWM)."""
+        resident, peak = rss_of(self.pid)
+        self.peak_rss = max(self.peak_rss, resident, peak)
+        return resident
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time the bot process used so far."""
+        with open(f"/proc/{self.pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
+
+    async def stop(self) -> float:
+        """SIGTERM (the bot closes cleanly); seconds until it exited."""
+        if self.process is None or self.process.returncode is not None:
+            return 0.0
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.process.wait(), 20)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+            await self.process.wait()
+        return loop.time() - start
+
+    def errors(self) -> list[str]:
+        """Error lines and tracebacks the bot logged."""
+        if not self.log.exists():
+            return []
+        lines = self.log.read_text(encoding="utf-8", errors="replace").splitlines()
+        return [line for line in lines if " ERROR " in line or line.startswith("Traceback")]
