@@ -223,35 +223,30 @@ def _is_postgres_address(url: str) -> bool:
     return True
 
 
-def _levels_folder(section: Mapping[str, Any], base: Path) -> Path | None:
-    """The folder of a server's own Dizzle levels; its files are checked now, not mid-game."""
-    text = _get(section, "dizzle.levels_folder", str, "").strip()
+def _folder(section: Mapping[str, Any], name: str, base: Path) -> Path | None:
+    """An optional folder setting: empty is none; relative paths start at the file's folder."""
+    text = _get(section, name, str, "").strip()
     if not text:
         return None
     folder = Path(text)
     if not folder.is_absolute():
         folder = base / folder
     if not folder.is_dir():
-        raise ConfigError(
-            f"The setting dizzle.levels_folder must name an existing folder, not {folder}."
-        )
-    read_dizzle_levels(folder)
+        raise ConfigError(f"The setting {name} must name an existing folder, not {folder}.")
+    return folder
+
+
+def _levels_folder(section: Mapping[str, Any], base: Path) -> Path | None:
+    """The folder of a server's own Dizzle levels; its files are checked now, not mid-game."""
+    folder = _folder(section, "dizzle.levels_folder", base)
+    if folder is not None:
+        read_dizzle_levels(folder)
     return folder
 
 
 def _cards_folder(section: Mapping[str, Any], base: Path) -> Path | None:
     """The folder of a server's own Stella cards; its pictures are checked when a game starts."""
-    text = _get(section, "stella.cards_folder", str, "").strip()
-    if not text:
-        return None
-    folder = Path(text)
-    if not folder.is_absolute():
-        folder = base / folder
-    if not folder.is_dir():
-        raise ConfigError(
-            f"The setting stella.cards_folder must name an existing folder, not {folder}."
-        )
-    return folder
+    return _folder(section, "stella.cards_folder", base)
 
 
 def read_dizzle_levels(folder: Path | None = None) -> dict[str, Level]:

@@ -84,9 +84,8 @@ class TableCommandsCog(commands.Cog):
             await self.bot.db.save_game(
                 record.id, record.version, table.to_json(), status=table.status
             )
-            for key in ("turn",):
-                if key in table.messages:
-                    await self.table.strip_controls(channel_id, table.messages[key])
+            if "turn" in table.messages:
+                await self.table.strip_controls(channel_id, table.messages["turn"])
             text = self.bot.loc.text(
                 table.language, "table-cancelled", user=interaction.user.display_name
             )
