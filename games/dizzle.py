@@ -436,7 +436,15 @@ def _end_turn(state: State) -> list[Event]:
 
 
 def sample_chance(state: State) -> Action:
-    rng = state.rng
+    """The pending outcome from a copy of the state's source.
+
+    Applying an outcome (sampled or injected) advances the source itself, so replaying the
+    logged outcomes leaves the state exactly as playing did, as in the other engines.
+    """
+    return _sample(state, Rng(state.rng.state))
+
+
+def _sample(state: State, rng: Rng) -> Action:
     if state.phase == "start":
         return {"type": "start", "seat": rng.below(state.seats)}
     if state.phase == "roll":
@@ -470,14 +478,20 @@ def _apply_chance(state: State, action: Action) -> list[Event]:
         seat = action.get("seat")
         if type(seat) is not int or not 0 <= seat < state.seats:
             raise RulesError("dz-error-bad-outcome")
+        _sample(state, state.rng)  # advance the source as the draw did
         state.first_start = seat
         state.phase = "roll"
         return [{"type": "start_player", "seat": seat}]
+    count = {"roll": DICE[state.seats], "reroll": len(state.middle)}.get(
+        state.phase, SOLO_OPPONENT_DICE
+    )
+    values = _dice_values(action, count)
+    _sample(state, state.rng)  # advance the source as the roll did
     if state.phase == "roll":
-        return _roll(state, _dice_values(action, DICE[state.seats]))
+        return _roll(state, values)
     if state.phase == "reroll":
-        return _rerolled(state, _dice_values(action, len(state.middle)))
-    return _opponent(state, _dice_values(action, SOLO_OPPONENT_DICE))
+        return _rerolled(state, values)
+    return _opponent(state, values)
 
 
 def _roll(state: State, values: list[int]) -> list[Event]:

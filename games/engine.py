@@ -8,6 +8,10 @@ Randomness is an explicit step, as OpenSpiel's chance nodes: when :func:`Engine.
 returns ``[CHANCE]``, the next step is ``apply(state, CHANCE, outcome)``. The normal flow takes
 the outcome from :func:`Engine.sample_chance` (the state's seeded source); a test may apply any
 outcome it wants. :func:`settle` runs the chance steps until a player must act.
+
+``sample_chance`` only reads the source; applying an outcome advances it. So the seed plus the
+whole log (players' actions and chance outcomes) replays to exactly the same state, and so does
+the seed plus the players' actions with chance settled again.
 """
 
 from __future__ import annotations

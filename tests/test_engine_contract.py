@@ -24,12 +24,11 @@ def new(engine, seats: int, seed: int):
     return engine.new_game(seats, seed, options)
 
 
-def step(engine, state) -> bool:
-    """One move of the first seat to act (autopilot, or any legal action); False at the end."""
-    settle(engine, state)
+def choose(engine, state) -> tuple[int, dict] | None:
+    """The first seat to act and its move (autopilot, else a legal action); None at the end."""
     movers = engine.to_move(state)
     if not movers:
-        return False
+        return None
     seat = movers[0]
     legal = engine.legal_actions(state, seat)
     try:
@@ -38,8 +37,16 @@ def step(engine, state) -> bool:
         action = legal[-1]
     if engine is stella and state.phase == "marking":
         action = legal[-1] if legal[-1]["type"] == "lock_in" else legal[seat % len(legal)]
-    engine.apply(state, seat, action)
-    return True
+    return seat, action
+
+
+def step(engine, state) -> bool:
+    """Chance, then one move; False at the end."""
+    settle(engine, state)
+    chosen = choose(engine, state)
+    if chosen is not None:
+        engine.apply(state, *chosen)
+    return chosen is not None
 
 
 @pytest.mark.parametrize("engine", [dice_stars, dizzle, stella], ids=lambda e: e.INFO.kind)
@@ -76,3 +83,28 @@ def test_views_and_actions_are_json(engine):
                 assert len(json.dumps(action, separators=(",", ":"))) <= 80
         if not step(engine, state):
             break
+
+
+@pytest.mark.parametrize("engine", [dice_stars, dizzle, stella], ids=lambda e: e.INFO.kind)
+def test_seed_and_the_whole_log_replay_exactly_and_so_do_the_players_moves_alone(engine):
+    state = new(engine, 3, seed=21)
+    log: list[tuple[int, dict]] = []
+    for _ in range(300):
+        for outcome, _events in settle(engine, state):
+            log.append((CHANCE, outcome))
+        chosen = choose(engine, state)
+        if chosen is None:
+            break
+        engine.apply(state, *chosen)
+        log.append(chosen)
+    full = new(engine, 3, seed=21)
+    for seat, action in log:
+        engine.apply(full, seat, action)
+    assert engine.to_json(full) == engine.to_json(state)
+    players_only = new(engine, 3, seed=21)
+    for seat, action in log:
+        if seat != CHANCE:
+            settle(engine, players_only)
+            engine.apply(players_only, seat, action)
+    settle(engine, players_only)
+    assert engine.to_json(players_only) == engine.to_json(state)
