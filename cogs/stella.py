@@ -596,7 +596,7 @@ class StellaPlugin(GamePlugin):
             user_id = ctx.table.seats[seat].user_id
             if user_id is None:
                 continue
-            language = self.languages.get(user_id, ctx.table.language)
+            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
             private = dataclasses.replace(ctx, language=language)
             screen = await asyncio.to_thread(self.slate_screen, private, seat, channel_id)
             try:
@@ -645,7 +645,7 @@ class StellaPlugin(GamePlugin):
             user_id = ctx.table.seats[seat].user_id
             if not message_id or message_id == answered or user_id is None:
                 continue
-            language = self.languages.get(user_id, ctx.table.language)
+            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
             private = dataclasses.replace(ctx, language=language)
             channel_id = await self._channel_id(cog, ctx.game_id)
             screen = await asyncio.to_thread(self.slate_screen, private, seat, channel_id)
@@ -670,6 +670,11 @@ class StellaPlugin(GamePlugin):
             record = await cog.bot.db.load_game(game_id)
             self._channels[game_id] = record.channel_id if record else 0
         return self._channels[game_id]
+
+
+def _seat_language(table: Table, seat: int) -> str:
+    """The language the player joined with, else the table's."""
+    return table.seats[seat].language or table.language
 
 
 def _event_args(ctx: TableContext, event: Event) -> dict[str, Any]:

@@ -141,6 +141,7 @@ class TableCog(commands.Cog):
             guild_language(interaction, self.bot.config.default_language),
             settings,
         )
+        table.seats[0].language = self.lang(interaction)
         table.turn_minutes = self.bot.config.default_turn_minutes
         if turn_minutes is not None:
             longest = self.bot.config.max_turn_minutes
@@ -272,6 +273,7 @@ class TableCog(commands.Cog):
         try:
             if payload == "join":
                 tables.join(table, info, user.id, user.display_name)
+                table.seats[-1].language = self.lang(interaction)
             elif payload == "leave":
                 tables.leave_lobby(table, user.id)
             elif payload == "start":

@@ -102,7 +102,7 @@ class TimerCog(commands.Cog):
                 user = await self.bot.fetch_user(user_id)  # type: ignore[arg-type]
                 await user.send(
                     self.bot.loc.text(
-                        table.language,
+                        table.seats[seat].language or table.language,
                         "table-timer-reminder-dm",
                         minutes=minutes,
                         url=_jump_url(record, table),

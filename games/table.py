@@ -29,6 +29,7 @@ class Seat:
     computer: bool = False
     left: bool = False
     timeouts: int = 0  # timeouts in a row
+    language: str | None = None  # the player's own language, for what only they read (DMs)
 
     @property
     def human(self) -> bool:

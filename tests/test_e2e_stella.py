@@ -394,8 +394,8 @@ async def test_who_times_out_or_leaves_sits_out_and_their_dm_closes(emu, runner,
     await mark(emu, emu.dm_messages(dave)[-1], dave, [1], lock=False)
     await emu.slash(bob, chan, "leave", {})
     bob_dm, dave_dm = emu.dm_messages(bob)[-1], emu.dm_messages(dave)[-1]
-    # bob never clicked in this game: his DM speaks the table's language.
-    assert not bob_dm.buttons() and "no part in this round" in bob_dm.content
+    # bob's DM speaks the language he joined with (German).
+    assert not bob_dm.buttons() and "Du setzt diese Runde aus" in bob_dm.content
     record, state = await game_state(runner, chan)
     assert state.phase == engine.MARKING and engine.to_move(state) == [2]
 
@@ -419,6 +419,8 @@ async def test_a_spectating_channel_follows_a_round_without_any_secret(emu, runn
     for user in users[1:]:
         await emu.click(user, lobby, cid(lobby, "join"))
     await emu.click(users[0], lobby, cid(lobby, "start"))
+    # Each slate speaks its player's language from the first DM on (bob joined in German).
+    assert "Markiere" in emu.dm_messages(users[1])[0].content
     watch = PublicWatch(emu)
     await play_round(emu, runner, chan, users, random.Random(9), watch)
     record, _ = await game_state(runner, chan)
