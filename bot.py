@@ -20,6 +20,7 @@ import yarl
 from discord.ext import commands
 
 from cogs.i18n import FluentTranslator
+from cogs.rest_budget import RestBudget, budgeted
 from cogs.screens import TableButton, TableSelect
 from config import Config, ConfigError, load_config, with_shards
 from locales import Localizer
@@ -68,6 +69,8 @@ class TableBot(commands.Bot):
         )
         self.config = config
         self.db = db
+        # Every call made with the bot's token counts against Discord's global limit.
+        self.http.request = budgeted(self.http.request, RestBudget())  # type: ignore[method-assign]
         self.loc = Localizer(default=config.default_language)
         self.extension_names = tuple(extensions)
         self.version = __version__
