@@ -96,7 +96,7 @@ def lobby_screen(
         rows[0] += (
             Button(
                 t("lobby-add-computer"),
-                "bot",
+                f"bot:{len(table.seats)}",  # the seat it adds: a second click adds none
                 emoji="🤖",
                 disabled=len(table.seats) >= info.max_players,
             ),

@@ -75,6 +75,7 @@ class SpectateCog(commands.Cog):
             table.language, key, channel=f"<#{table_channel.id}>", here=f"<#{here}>"
         )
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+        await self.table.refresh_lobby(record, table)
 
 
 async def setup(bot: TableBot) -> None:

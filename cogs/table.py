@@ -13,6 +13,7 @@ after a change are merged into the other process's save instead of overwriting i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
-LOBBY_VERBS = {"join", "leave", "start", "cancel", "bot"}
+LOBBY_VERBS = {"join", "leave", "start", "cancel"}
 MAX_AUTOMATIC_STEPS = 2000  # a safety net: an engine bug must not spin the bot forever
 CHANGE_ATTEMPTS = 2  # a change that lost to another process's save is tried once more
 MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
@@ -170,11 +171,18 @@ class TableCog(commands.Cog):
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             screen.text,
             view=build_view(record.id, record.version, screen.rows),
             allowed_mentions=NO_PINGS,
         )
+        # Kept so that /leave, /cancel and /spectate can refresh the lobby too.
+        if sent.message_id is not None:
+            table.messages["lobby"] = sent.message_id
+            with contextlib.suppress(StaleVersion):
+                await self.bot.db.save_game(
+                    record.id, record.version, table.to_json(), status=table.status
+                )
 
     # ---- every click lands here -------------------------------------------------------
 
@@ -244,7 +252,7 @@ class TableCog(commands.Cog):
         table = Table.from_json(record.snapshot)
         if payload.startswith("kick:"):
             await self._remove_control(interaction, plugin, record, table, payload[5:])
-        elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer")):
+        elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer", "bot:")):
             await self._lobby_control(interaction, plugin, record, table, version, payload, values)
         elif payload.startswith("a"):
             await self._game_control(interaction, plugin, record, table, version, payload, values)
@@ -265,9 +273,9 @@ class TableCog(commands.Cog):
     ) -> None:
         user = interaction.user
         info = plugin.info
-        # Join, leave, start and cancel mean the same at any version; adding a computer
-        # seat does not, so a double click on an old lobby adds one seat only.
-        if payload == "bot" and version != record.version:
+        # Lobby clicks mean the same at any version; "add a computer" names the seat it adds,
+        # so a double click adds one seat only.
+        if payload.startswith("bot:") and payload != f"bot:{len(table.seats)}":
             await self.tell(interaction, "table-error-stale")
             return
         try:
@@ -280,7 +288,7 @@ class TableCog(commands.Cog):
                 tables.start(table, info, user.id, seed=secrets.randbits(62))
             elif payload == "cancel":
                 tables.cancel(table, user.id, can_manage(interaction))
-            elif payload == "bot":
+            elif payload.startswith("bot:"):
                 name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
                 tables.add_computer(table, info, user.id, name)
             elif payload == "timer":
@@ -539,6 +547,26 @@ class TableCog(commands.Cog):
         except discord.HTTPException:
             return []
         return _log_of(message.content)
+
+    async def refresh_lobby(self, record: GameRecord, table: Table) -> None:
+        """Show the lobby message as the table now is (after a slash command changed it)."""
+        message_id = table.messages.get("lobby")
+        plugin = self.plugins.get(record.kind)
+        if not message_id or plugin is None or table.status == tables.ACTIVE:
+            return
+        version = (await self.bot.db.load_game(record.id) or record).version
+        screen = lobby_screen(
+            plugin, self.loc, record.id, version, table, self.bot.config.max_turn_minutes
+        )
+        channel = self.bot.get_partial_messageable(record.channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(
+                content=screen.text,
+                view=build_view(record.id, version, screen.rows),
+                allowed_mentions=NO_PINGS,
+            )
+        except discord.HTTPException:
+            log.info("could not refresh the lobby message %s", message_id)
 
     async def strip_controls(self, channel_id: int, message_id: int) -> None:
         channel = self.bot.get_partial_messageable(channel_id)

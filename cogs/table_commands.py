@@ -90,6 +90,7 @@ class TableCommandsCog(commands.Cog):
                 table.language, "table-cancelled", user=interaction.user.display_name
             )
             await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            await self.table.refresh_lobby(record, table)
 
         if not await self.table.changing(channel_id, change):
             await self.table.tell(interaction, "table-error-stale")
@@ -119,6 +120,7 @@ class TableCommandsCog(commands.Cog):
                     record.id, record.version, table.to_json(), status=table.status
                 )
                 await self.table.tell(interaction, "table-you-left")
+                await self.table.refresh_lobby(record, table)
                 return
             await self._leave_game(interaction, plugin, record, table)
 

@@ -25,7 +25,11 @@ def world(emu: FakeDiscord):
 
 def verb(message: Message, name: str) -> str:
     """The custom_id of a lobby button (join, leave, start, cancel)."""
-    return next(b["custom_id"] for b in message.buttons() if b["custom_id"].endswith(":" + name))
+    for button in message.buttons():
+        payload = button["custom_id"].split(":", 3)[3]
+        if payload == name or payload.startswith(name + ":"):  # "bot:<seat>" for "bot"
+            return button["custom_id"]
+    raise AssertionError(f"no {name} button")
 
 
 async def open_and_start(emu, chan, users) -> None:

@@ -260,3 +260,27 @@ async def test_help_and_about_speak_the_users_language(emu, runner, world):
     names = {c["name"]: c for c in emu.commands}
     assert names["help"]["name_localizations"]["de"] == "hilfe"
     assert names["cancel"]["description_localizations"]["fr"].startswith("Annule")
+
+
+async def test_slash_commands_keep_the_lobby_message_true(emu, runner, world):
+    guild, chan, u = world
+    tribune = emu.add_channel(guild, "tribune")
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    await emu.click(u["bob"], message, cid(message, "join"))
+    await emu.click(u["carol"], lobby(emu, chan), cid(lobby(emu, chan), "join"))
+    ix = await emu.slash(u["carol"], chan, "leave", {})
+    assert ix.ephemeral
+    assert "alice (host), bob" in message.content and "carol" not in message.content
+    await emu.slash(u["dave"], tribune, "spectate", {"table": chan})
+    assert f"<#{tribune.id}>" in message.content
+    # Two clicks on "Add computer" of the same lobby add one seat.
+    add = next(b["custom_id"] for b in message.buttons() if ":bot:" in b["custom_id"])
+    shown_before = message.snapshot()
+    first = await emu.click(u["alice"], message, add)
+    second = await emu.click(u["alice"], shown_before, add)  # a slow client clicks again
+    record = await runner.db.open_game(chan.id)
+    assert [s["computer"] for s in record.snapshot["seats"]] == [False, False, True]
+    assert not first.ephemeral and "out of date" in private_text(second)
+    await emu.slash(u["alice"], chan, "cancel", {})
+    assert "closed" in message.content and not message.buttons()
