@@ -20,11 +20,11 @@ view ``view(state, None)``; a slate is drawn from its owner's view and sent to i
 
 Decks: the painted deck of ``rendering.stella_cards`` by default; when the setting
 ``stella.cards_folder`` names a folder, ``/stella new deck:custom`` plays with its pictures. The
-folder is checked when the game starts (see :func:`scan_cards_folder`); the names of its usable
+folder is checked when the game starts (``rendering.stella_folder``); the names of its usable
 pictures are kept with the table, so cards keep their pictures even if the folder changes later.
 
-Where the rules are silent: the DM is written in the player's Discord language when the bot has
-seen it (any click or command of theirs), else in the table's; a player whose DM failed is
+Where the rules are silent: the DM is written in the player's own language (the one they joined
+with, or of their latest click), else in the table's; a player whose DM failed is
 offered the DM again next round; the lobby has no menu for the deck (it is chosen with the
 command), and the ``host_starts`` setting reads "Host is the first scout".
 """
@@ -34,15 +34,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from PIL import Image, ImageOps
 
 from cogs.i18n import T, guild_language
 from cogs.plugin import GamePlugin, TableContext
@@ -55,23 +53,16 @@ from games.table import Table
 from locales import Localizer
 from rendering import stella as pictures
 from rendering import stella_cards
+from rendering.stella_folder import CardSource, folder_card_source, scan_cards_folder
 
 if TYPE_CHECKING:
     from bot import TableBot
     from cogs.table import TableCog
 
 log = logging.getLogger(__name__)
-CardSource = Callable[[int, int], Image.Image]
 USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 NO_PINGS = discord.AllowedMentions.none()
 
-# A server's own picture folder: what a file must be to become a picture card.
-CARD_FORMATS = ("PNG", "JPEG", "WEBP")
-CARD_MIN_WIDTH, CARD_MIN_HEIGHT = 200, 300
-CARDS_MIN = max(engine.CARDS_NEEDED.values())  # enough for either preset
-CARD_ASPECT = 1.5  # portrait 2:3, like the painted deck
-CACHED_CARDS = 160  # resized pictures kept in memory (a game shows 60 cards)
-BLANK_CARD = (40, 44, 70)  # stands in for a picture that vanished from the folder
 DECKS = ("generated", "custom")
 
 RENDER_PATIENCE = 2.0  # seconds to draw a private panel before the click is deferred instead
@@ -88,66 +79,6 @@ SHOWN_BY_SCREEN = {
     "winner",
 }
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
-
-
-# --- a server's own deck -----------------------------------------------------------------------
-
-
-def scan_cards_folder(folder: Path) -> list[str]:
-    """The usable pictures of ``folder``, sorted by file name; SetupError naming it if too few."""
-    try:
-        paths = sorted(path for path in folder.iterdir() if path.is_file())
-    except OSError:
-        raise engine.SetupError("st-error-cards-folder-missing", folder=str(folder)) from None
-    usable = [path.name for path in paths if _usable_picture(path)]
-    if len(usable) < CARDS_MIN:
-        raise engine.SetupError(
-            "st-error-cards-folder",
-            folder=str(folder),
-            count=len(usable),
-            need=CARDS_MIN,
-            width=CARD_MIN_WIDTH,
-            height=CARD_MIN_HEIGHT,
-        )
-    return usable
-
-
-def _usable_picture(path: Path) -> bool:
-    try:
-        with Image.open(path) as image:  # reads the header only
-            return (
-                image.format in CARD_FORMATS
-                and image.width >= CARD_MIN_WIDTH
-                and image.height >= CARD_MIN_HEIGHT
-            )
-    except (OSError, Image.DecompressionBombError):
-        return False
-
-
-@lru_cache(maxsize=CACHED_CARDS)
-def _folder_card(path: str, width: int) -> Image.Image:
-    size = (width, round(width * CARD_ASPECT))
-    try:
-        with Image.open(path) as image:
-            image.draft("RGB", (size[0] * 2, size[1] * 2))  # JPEG: decode at a smaller scale
-            upright = ImageOps.exif_transpose(image).convert("RGB")
-            return ImageOps.fit(upright, size, Image.Resampling.LANCZOS)
-    except (OSError, ValueError, Image.DecompressionBombError):
-        log.warning("picture card %s cannot be read; a blank card stands in", path)
-        return Image.new("RGB", size, BLANK_CARD)
-
-
-@lru_cache(maxsize=8)
-def folder_card_source(folder: Path, files: tuple[str, ...]) -> CardSource:
-    """Card ``n`` is the ``n``-th file name; pictures are loaded on first use and kept resized.
-
-    One source per deck (cached), so that the pictures drawn from it can be cached too.
-    """
-
-    def card(card_id: int, width: int) -> Image.Image:
-        return _folder_card(str(folder / files[card_id]), width).copy()
-
-    return card
 
 
 # --- the plugin --------------------------------------------------------------------------------
