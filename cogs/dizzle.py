@@ -268,6 +268,13 @@ class DizzlePlugin(GamePlugin):
         options = {**table.options, "level": level_to_json(self.levels[level_id])}
         return engine.new_game(len(table.seats), table.seed, options)
 
+    def replay_state(self, table: Table) -> engine.State:
+        """A replay starts on the level the game kept, even if its file changed since."""
+        if table.state and "level" in table.state:
+            options = {**table.options, "level": table.state["level"]}
+            return engine.new_game(len(table.seats), table.seed, options)
+        return self.new_state(table)
+
     def decode_action(self, payload: str, values: list[str]) -> Action | None:
         # A menu's choice carries the whole action; its own payload only tells menus apart.
         return decode_json_action(values[0] if values else payload)

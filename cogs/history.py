@@ -179,7 +179,7 @@ def rebuild(plugin: GamePlugin, record: GameRecord, moves: list, step: int) -> R
     """Replay the seed and the move log up to ``step`` player moves (and the chance after)."""
     table = Table.from_json(record.snapshot)
     engine = plugin.engine
-    state = plugin.new_state(table)
+    state = plugin.replay_state(table)
     steps = sum(1 for move in moves if move.seat is not None)
     target = steps if step < 0 or step > steps else step
     done = 0

@@ -109,6 +109,10 @@ class GamePlugin:
         """Whether the turn message must be redrawn when its turn goes on after these events."""
         return True
 
+    def replay_state(self, table: Table) -> Any:
+        """The state a finished game started from, for replays (by default: as it was made)."""
+        return self.new_state(table)
+
     def turn_key(self, state: Any) -> str:
         """A new channel message starts whenever this changes (else the turn message is edited)."""
         return ",".join(map(str, self.engine.to_move(state)))

@@ -1,0 +1,53 @@
+"""Replays rebuild a finished game from its seed and log, on what the game itself kept."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from cogs.dizzle import DizzlePlugin
+from cogs.history import rebuild
+from games import dizzle as engine
+from games import table as tables
+from games.dizzle_levels import parse_level
+from games.engine import CHANCE, settle
+from storage import GameRecord, MoveRecord
+
+LEVELS = Path(__file__).resolve().parent.parent / "games" / "levels"
+
+
+def levels() -> dict:
+    return {
+        path.stem: parse_level(path.read_text("utf-8"), path.name)
+        for path in sorted(LEVELS.glob("*.toml"))
+    }
+
+
+def test_a_dizzle_replay_uses_the_level_the_game_kept_even_after_its_file_changed():
+    plugin = DizzlePlugin(levels())
+    table = tables.open_table("dizzle", 1, "Ann", "en", {"level": "level2", "host_starts": True})
+    table.seats.append(tables.Seat(2, "Bo"))
+    table.status, table.seed = tables.ACTIVE, 99
+    state = plugin.new_state(table)
+    moves: list[MoveRecord] = []
+    while not engine.is_over(state):
+        for outcome, _ in settle(engine, state):
+            moves.append(MoveRecord(len(moves) + 1, None, outcome, "chance", 0.0))
+        if engine.is_over(state):
+            break
+        seat = engine.to_move(state)[0]
+        action = engine.autopilot(state, seat)
+        engine.apply(state, seat, action)
+        moves.append(MoveRecord(len(moves) + 1, seat, action, "user", 0.0))
+    table.state = engine.to_json(state)
+    table.status = tables.FINISHED
+    record = GameRecord(7, 1, 10, "dizzle", "finished", table.to_json(), 300, 0.0, 0.0, 0.0)
+
+    # The server then edits its level file: the same id now holds another sheet.
+    edited = levels()
+    edited["level2"] = dataclasses.replace(edited["level3"], id="level2")
+    replay = rebuild(DizzlePlugin(edited), record, moves, step=-1)
+    assert engine.to_json(replay.state) == table.state
+    assert replay.step == replay.steps == sum(1 for m in moves if m.seat is not None)
+    halfway = rebuild(DizzlePlugin(edited), record, moves, step=10)
+    assert halfway.step == 10 and engine.to_move(halfway.state) != [CHANCE]
