@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_button
 from cogs.screens import Button, Option, Row, Screen, Select
+from cogs.table import TableAddon
 from games import dice_stars as engine
 from games.engine import Action, Event
 from games.table import Table
@@ -26,7 +26,6 @@ from rendering import dice_stars as pictures
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table import TableCog
 
 COLOUR_EMOJI = {"black": "⚫", "purple": "🟣", "blue": "🔵", "yellow": "🟡"}
 NUMBER_EMOJI = {2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣"}
@@ -251,7 +250,7 @@ class DiceStarsPlugin(GamePlugin):
         return label
 
 
-class DiceStarsCog(commands.Cog):
+class DiceStarsCog(TableAddon):
     group = app_commands.Group(
         name=T("dicestars", "cmd-dicestars.name"),
         description=T("Play Dice Stars", "cmd-dicestars.description"),
@@ -262,10 +261,6 @@ class DiceStarsCog(commands.Cog):
         self.bot = bot
         self.plugin = DiceStarsPlugin()
         self.table.register(self.plugin)
-
-    @property
-    def table(self) -> TableCog:
-        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
 
     @group.command(
         name=T("new", "cmd-dicestars-new.name"),

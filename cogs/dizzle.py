@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_payload, decode_json_action
 from cogs.screens import Button, Option, Row, Screen, Select, build_view
+from cogs.table import TableAddon
 from config import read_dizzle_levels
 from games import dizzle as engine
 from games import table as tables
@@ -434,7 +434,7 @@ class DizzlePlugin(GamePlugin):
 # ---- the cog ------------------------------------------------------------------------------
 
 
-class DizzleCog(commands.Cog):
+class DizzleCog(TableAddon):
     group = app_commands.Group(
         name=T("dizzle", "cmd-dizzle.name"),
         description=T("Play Dizzle", "cmd-dizzle.description"),
@@ -445,10 +445,6 @@ class DizzleCog(commands.Cog):
         self.bot = bot
         self.plugin = DizzlePlugin(read_dizzle_levels(bot.config.dizzle_levels_folder))
         self.table.register(self.plugin)
-
-    @property
-    def table(self) -> TableCog:
-        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
 
     def _t(self, interaction: discord.Interaction) -> Text:
         lang = self.table.lang(interaction)

@@ -15,18 +15,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Button, Option, Screen, Select, build_view
+from cogs.table import TableAddon
 from games.engine import CHANCE
 from games.table import Table
 from storage import GameRecord
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table import TableCog
 
 LISTED_GAMES = 10
 SCANNED_GAMES = 500
@@ -39,13 +38,9 @@ class Replay:
     state: Any
 
 
-class HistoryCog(commands.Cog):
+class HistoryCog(TableAddon):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-
-    @property
-    def table(self) -> TableCog:
-        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
 
     @app_commands.command(
         name=T("history", "cmd-history.name"),

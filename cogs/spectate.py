@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.i18n import T
+from cogs.table import TableAddon
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
@@ -16,18 +16,13 @@ from storage import StaleVersion
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table import TableCog
 
 NO_PINGS = discord.AllowedMentions.none()
 
 
-class SpectateCog(commands.Cog):
+class SpectateCog(TableAddon):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-
-    @property
-    def table(self) -> TableCog:
-        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
 
     @app_commands.command(
         name=T("spectate", "cmd-spectate.name"),

@@ -40,11 +40,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.i18n import T, guild_language
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Button, Option, Row, Screen, Select, build_view
+from cogs.table import TableAddon
 from games import stella as engine
 from games import table as tables
 from games.engine import Action, Event, GameInfo, RulesError
@@ -653,7 +653,7 @@ def _choices(
     ]
 
 
-class StellaCog(commands.Cog):
+class StellaCog(TableAddon):
     group = app_commands.Group(
         name=T("stella", "cmd-stella.name"),
         description=T("Play Stella", "cmd-stella.description"),
@@ -664,10 +664,6 @@ class StellaCog(commands.Cog):
         self.bot = bot
         self.plugin = StellaPlugin(bot.config.stella_cards_folder)
         self.table.register(self.plugin)
-
-    @property
-    def table(self) -> TableCog:
-        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
 
     @group.command(
         name=T("new", "cmd-stella-new.name"),

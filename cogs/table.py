@@ -621,6 +621,16 @@ class TableCog(commands.Cog):
         await self._commit(None, plugin, record, table, state, moves, events, notes=[note])
 
 
+class TableAddon(commands.Cog):
+    """A cog that works through the table cog (games, timers, spectating, history)."""
+
+    bot: TableBot
+
+    @property
+    def table(self) -> TableCog:
+        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
+
+
 def can_manage(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_guild or permissions.administrator))

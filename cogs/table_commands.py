@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.i18n import T
 from cogs.lobby import lobby_screen
 from cogs.plugin import GamePlugin, TableContext
-from cogs.table import NO_PINGS, can_manage
+from cogs.table import NO_PINGS, TableAddon, can_manage
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
@@ -20,16 +20,11 @@ from storage import GameRecord
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table import TableCog
 
 
-class TableCommandsCog(commands.Cog):
+class TableCommandsCog(TableAddon):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-
-    @property
-    def table(self) -> TableCog:
-        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
 
     @app_commands.command(
         name=T("status", "cmd-status.name"),
@@ -68,32 +63,20 @@ class TableCommandsCog(commands.Cog):
     )
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
-        channel_id = interaction.channel_id or 0
-
-        async def change() -> None:
-            record = await self.bot.db.open_game(channel_id)
-            if record is None:
-                await self.table.tell(interaction, "table-none-here")
-                return
-            table = Table.from_json(record.snapshot)
-            try:
-                tables.cancel(table, interaction.user.id, can_manage(interaction))
-            except RulesError as error:
-                await self.table.tell(interaction, error.key, **error.args_)
-                return
+        async def act(record: GameRecord, table: Table) -> None:
+            tables.cancel(table, interaction.user.id, can_manage(interaction))
             await self.bot.db.save_game(
                 record.id, record.version, table.to_json(), status=table.status
             )
             if "turn" in table.messages:
-                await self.table.strip_controls(channel_id, table.messages["turn"])
+                await self.table.strip_controls(record.channel_id, table.messages["turn"])
             text = self.bot.loc.text(
                 table.language, "table-cancelled", user=interaction.user.display_name
             )
             await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
             await self.table.refresh_lobby(record, table)
 
-        if not await self.table.changing(channel_id, change):
-            await self.table.tell(interaction, "table-error-stale")
+        await self._change_here(interaction, act)
 
     @app_commands.command(
         name=T("leave", "cmd-leave.name"),
@@ -101,6 +84,26 @@ class TableCommandsCog(commands.Cog):
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
+        async def act(record: GameRecord, table: Table) -> None:
+            if record.status != tables.LOBBY:
+                plugin = self.table.plugins[record.kind]
+                await self._leave_game(interaction, plugin, record, table)
+                return
+            tables.leave_lobby(table, interaction.user.id)
+            await self.bot.db.save_game(
+                record.id, record.version, table.to_json(), status=table.status
+            )
+            await self.table.tell(interaction, "table-you-left")
+            await self.table.refresh_lobby(record, table)
+
+        await self._change_here(interaction, act)
+
+    async def _change_here(
+        self,
+        interaction: discord.Interaction,
+        act: Callable[[GameRecord, Table], Awaitable[None]],
+    ) -> None:
+        """Let ``act`` change this channel's open table; a rules error is told privately."""
         channel_id = interaction.channel_id or 0
 
         async def change() -> None:
@@ -108,21 +111,10 @@ class TableCommandsCog(commands.Cog):
             if record is None:
                 await self.table.tell(interaction, "table-none-here")
                 return
-            table = Table.from_json(record.snapshot)
-            plugin = self.table.plugins[record.kind]
-            if record.status == tables.LOBBY:
-                try:
-                    tables.leave_lobby(table, interaction.user.id)
-                except RulesError as error:
-                    await self.table.tell(interaction, error.key, **error.args_)
-                    return
-                await self.bot.db.save_game(
-                    record.id, record.version, table.to_json(), status=table.status
-                )
-                await self.table.tell(interaction, "table-you-left")
-                await self.table.refresh_lobby(record, table)
-                return
-            await self._leave_game(interaction, plugin, record, table)
+            try:
+                await act(record, Table.from_json(record.snapshot))
+            except RulesError as error:
+                await self.table.tell(interaction, error.key, **error.args_)
 
         if not await self.table.changing(channel_id, change):
             await self.table.tell(interaction, "table-error-stale")

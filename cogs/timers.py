@@ -22,6 +22,7 @@ import discord
 from discord.ext import commands
 
 from cogs.screens import Button
+from cogs.table import TableAddon
 from games import table as tables
 from games.engine import CHANCE, Action, Engine, Event, settle
 from games.table import Table
@@ -29,21 +30,16 @@ from storage import Deadline
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table import TableCog
 
 log = logging.getLogger(__name__)
 USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-class TimerCog(commands.Cog):
+class TimerCog(TableAddon):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-
-    @property
-    def table(self) -> TableCog:
-        return self.bot.get_cog("TableCog")  # type: ignore[return-value]
 
     async def cog_load(self) -> None:
         self._task = asyncio.create_task(self._run(), name="turn-timers")

@@ -46,6 +46,7 @@ from rendering.toolkit import (
     fit_text,
     font,
     printable,
+    stack,
     star_points,
     text_width,
     to_png,
@@ -734,17 +735,6 @@ def render_table(view: View, t: Label, names: Sequence[str]) -> bytes:
     return to_png(_draw_table(view, t, names))
 
 
-def _stack(*cards: Image.Image) -> Image.Image:
-    width = max(card.width for card in cards)
-    height = sum(card.height for card in cards) + STACK_GAP * (len(cards) - 1)
-    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    y = 0
-    for card in cards:
-        image.paste(card, ((width - card.width) // 2, y))
-        y += card.height + STACK_GAP
-    return image
-
-
 def _turn_seat(view: View) -> int:
     return view["current"] if view["current"] is not None else 0
 
@@ -753,7 +743,7 @@ def render_turn(view: View, names: Sequence[str], t: Label) -> bytes:
     """The table strip above the sheet of the player to move (each turn message's picture)."""
     seat = _turn_seat(view)
     sheet = _draw_sheet(view, seat, _name_of(names, seat), t)
-    return to_png(_stack(_draw_table(view, t, names), sheet))
+    return to_png(stack([_draw_table(view, t, names), sheet], STACK_GAP))
 
 
 # --- The scoreboard -------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from rendering.toolkit import (
     fit_text,
     font,
     printable,
+    stack,
     to_png,
 )
 
@@ -120,7 +121,7 @@ def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> byte
     seat = active_seat(view)
     sheet = _sheet_card(view, seat, _name(names, seat), t)
     middle = _middle_card(view, names, t, sheet.width)
-    return to_png(_stack([middle, sheet]))
+    return to_png(stack([middle, sheet], SHEET_GAP))
 
 
 def render_scoreboard(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
@@ -917,15 +918,3 @@ def _level_title(level: Mapping[str, Any], t: Label) -> str:
     if ident.startswith("level") and number.isdigit():
         return f"{t('dz-img-level')} {number}"
     return printable(str(level["title"]))
-
-
-def _stack(pictures: Sequence[Image.Image]) -> Image.Image:
-    """Cards one under the other, with a transparent gap."""
-    width = max(p.width for p in pictures)
-    height = sum(p.height for p in pictures) + SHEET_GAP * (len(pictures) - 1)
-    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    y = 0
-    for picture in pictures:
-        image.paste(picture, ((width - picture.width) // 2, y))
-        y += picture.height + SHEET_GAP
-    return image

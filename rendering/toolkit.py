@@ -161,6 +161,18 @@ def draw_cross(
     draw.line((x0 + pad, y1 - pad, x1 - pad, y0 + pad), fill=fill, width=width)
 
 
+def stack(pictures: list[Image.Image], gap: int) -> Image.Image:
+    """Pictures one under the other, centred, with a transparent gap between them."""
+    width = max(picture.width for picture in pictures)
+    height = sum(picture.height for picture in pictures) + gap * (len(pictures) - 1)
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    y = 0
+    for picture in pictures:
+        image.paste(picture, ((width - picture.width) // 2, y))
+        y += picture.height + gap
+    return image
+
+
 def to_png(image: Image.Image, colours: int = 128) -> bytes:
     """Encode small and fast: a palette PNG keeps flat drawings a fraction of their RGBA size.
 
