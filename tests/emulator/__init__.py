@@ -1,4 +1,4 @@
-"""A local, wire-level emulator of Discord (REST API v10 + zlib-stream gateway) for tests.
+r"""A local, wire-level emulator of Discord (REST API v10 + zlib-stream gateway) for tests.
 
 The real discord.py client (pinned 2.7.1) logs in to it, syncs its application commands and
 receives interactions from simulated users; tests then read every message, edit, DM and
@@ -51,7 +51,8 @@ Interaction records (`ix`): .id .token .type .user .channel .payload .response_t
 .ephemeral .message (made or edited by the initial response; the "thinking" placeholder of a
 type 5, later filled by @original edits or by the first followup) .followups .choices .modal
 .component_message .responded_in (s) .refused (HTTP statuses of refused callbacks)
-.expired .age (s since sent) .label, .messages() and `await ix.wait_response(timeout=3)`.
+.dropped (a fault kept its callback from Discord) .expired .age (s since sent) .label,
+.messages() and `await ix.wait_response(timeout=3)`.
 A refused callback (limit broken, too late) leaves the interaction unanswered, as on Discord.
 
 Messages (`Message`): .id .channel .channel_id .guild_id .author .author_id .content
@@ -74,6 +75,32 @@ Reading::
     emu.requests                   # [(method, path, time.monotonic())]; emu.peak_rate(1.0)
     emu.error_responses            # [(route, status, body)] of every error answer
     emu.gateway_connections        # .query .compress .binary_frames .text_frames .resumed ...
+
+Faults at an exact request (faults.py has the details)::
+
+    fault = emu.inject(
+        "POST", r"/channels/\d+/messages",  # method; regex fullmatched on the path sans /api/v10
+        match=None,     # predicate(call) on the parsed request: .json() .query .uploads .params
+        nth=1,          # fires on the nth matching request counted from now (1-based) ...
+        times=1,        # ... and on the times - 1 matching requests after it
+        error=None,     # (status, code, message): answer this Discord error (no violation)
+        before=None,    # callable (sync or async), run before the request takes effect
+        after=None,     # callable, run after it took effect, before the answer goes out
+        hang=False,     # never answer (until the client goes away or the emulator stops)
+        drop=False,     # not handled; the connection is closed without an answer
+    )
+    fault.fired; fault.seen; fault.calls; fault.spent; fault.cancel()
+    await fault.wait(timeout=5)            # AssertionError naming the fault if it never fired
+    emu.faults                             # the injected faults, in order
+
+The route does not run with `drop`, when `before` returns "drop", when the client died during
+`before` (e.g. `before=bot_process.kill`), or for `error`/`hang` without `after`. With `after`,
+the request takes effect and then gets the error, no answer, or its own answer. A fault with
+no error, hook, hang or drop only watches (`fault.calls`). A callback kept from its route
+still ends the user's wait: `slash`/`click`/... return, with the injected status in
+`ix.refused` (e.g. (404, 10062, "Unknown interaction"), as Discord answers a late callback),
+or `ix.dropped` set (dropped, hung, bot gone). A hung request does not count for `idle()`.
+When a client is gone, its answer goes nowhere and the emulator carries on.
 
 Gateway control: emu.request_reconnect(shard_id=None) (op 7 -> RESUME -> RESUMED),
 emu.invalidate_session(shard_id=None) (op 9 -> IDENTIFY -> READY); without a shard id, the
@@ -103,6 +130,7 @@ command_invalid, wrong_application, unknown_route (404/405), handler_error (400 
 """
 
 from .fake import FakeDiscord, point_discord_at
+from .faults import Fault
 from .interactions import Interaction
 from .models import Attachment, Channel, Guild, Member, Message, RequestRecord, User, Violation
 
@@ -110,6 +138,7 @@ __all__ = [
     "Attachment",
     "Channel",
     "FakeDiscord",
+    "Fault",
     "Guild",
     "Interaction",
     "Member",

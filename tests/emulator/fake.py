@@ -15,6 +15,7 @@ from aiohttp import web
 
 from . import payloads, rest_app, rest_channels, rest_interactions
 from .commands import command_data
+from .faults import Fault, Hook
 from .gateway import (
     DIRECT_MESSAGES,
     GUILD_MEMBERS,
@@ -46,7 +47,7 @@ from .models import (
     RequestRecord,
     User,
 )
-from .rest import handle_rest
+from .rest import Call, handle_rest
 from .state import World
 
 ATTACHMENT_PATH = re.compile(r"^/attachments/(\d+)/[^/]+$")
@@ -82,6 +83,7 @@ class FakeDiscord(World):
         self.interactions_by_token: dict[str, Interaction] = {}
         self.requests: list[RequestRecord] = []
         self.error_responses: list[tuple[str, int, Any]] = []
+        self.faults: list[Fault] = []
         self.gateway = Gateway(self)
         self.port: int | None = None
         self._routes = [*rest_app.ROUTES, *rest_channels.ROUTES, *rest_interactions.ROUTES]
@@ -92,6 +94,7 @@ class FakeDiscord(World):
         self._command_syncs = 0
         self._synced_at_login = -1
         self._identified_at_login = -1
+        self._stopping = asyncio.Event()
 
     # --- lifecycle ----------------------------------------------------------------------
 
@@ -107,6 +110,7 @@ class FakeDiscord(World):
         return self
 
     async def stop(self) -> None:
+        self._stopping.set()  # hung requests end, so that the server can shut down
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -142,7 +146,45 @@ class FakeDiscord(World):
             return web.Response(body=attachment.data, headers={"Content-Type": content_type})
         return await handle_rest(self, request, self._routes)
 
+    # --- faults ---------------------------------------------------------------------------
+
+    def inject(
+        self,
+        method: str,
+        path: str,
+        match: Callable[[Call], bool] | None = None,
+        nth: int = 1,
+        times: int = 1,
+        error: tuple[int, int, str] | None = None,
+        before: Hook | None = None,
+        after: Hook | None = None,
+        hang: bool = False,
+        drop: bool = False,
+    ) -> Fault:
+        """A fault on the `nth` (and `times - 1` more) requests matching from now on.
+
+        `path` is a regex fullmatched against the API path without /api/v10; see faults.py
+        for what `error`, `before`, `after`, `hang` and `drop` do, and in which order.
+        """
+        fault = Fault(
+            method.upper(), re.compile(path), match, nth, times, error, before, after, hang, drop
+        )
+        fault.owner = self.faults
+        self.faults.append(fault)
+        return fault
+
+    async def _hang_until_gone(self, request: web.Request) -> None:
+        """Keep a request unanswered until its client goes away or the emulator stops."""
+        while request.transport is not None and not self._stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), 0.05)
+
     # --- waiting for the bot --------------------------------------------------------------
+
+    @property
+    def logins(self) -> int:
+        """How many times a bot logged in (GET /users/@me), e.g. to see a restart coming up."""
+        return self._logins
 
     def _rest_started(self) -> None:
         self._in_flight += 1

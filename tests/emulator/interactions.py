@@ -71,6 +71,7 @@ class Interaction:
         self.choices: list[dict[str, Any]] | None = None
         self.modal: dict[str, Any] | None = None
         self.refused: list[int] = []
+        self.dropped = False  # a fault kept the bot's callback from taking effect
         self.expired = False
         self._callback_seen = asyncio.Event()
         self._responded = asyncio.Event()
@@ -90,6 +91,11 @@ class Interaction:
         """Any callback arrived; a refused one is remembered by its HTTP status."""
         if status is not None:
             self.refused.append(status)
+        self._callback_seen.set()
+
+    def note_dropped(self) -> None:
+        """The bot's callback arrived but a fault kept it from Discord (dropped, hung, bot died)."""
+        self.dropped = True
         self._callback_seen.set()
 
     def note_response(self, callback_type: int) -> None:

@@ -2,11 +2,12 @@
 
 Route handlers are plain functions `(emu, call) -> (status, json body or None)`; they raise
 `DiscordError` for Discord's error answers, which records a `Violation` when the answer means
-that the bot broke a rule.
+that the bot broke a rule. Injected faults (see faults.py) act between parsing and handling.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .faults import DROP, Fault, firing, run_hook
 from .limits import Breach, form_error
 from .messages import TooLarge, Upload
 from .models import RequestRecord, Violation
@@ -28,6 +30,10 @@ API_PREFIX = re.compile(r"^/api/v\d+")
 
 Reply = tuple[int, Any]
 Handler = Callable[["FakeDiscord", "Call"], Reply]
+# Told when a fault kept a request from its handler: the injected status, or None (no answer).
+Skipped = Callable[["FakeDiscord", "Call", "int | None"], None]
+# How long, after a fault's `before`, a client that was killed there may take to be seen gone.
+GONE_GRACE = 0.05
 
 
 class DiscordError(Exception):
@@ -82,12 +88,19 @@ class Route:
     pattern: re.Pattern[str]
     handler: Handler
     needs_bot_token: bool = True
+    skipped: Skipped | None = None
 
 
-def route(method: str, path: str, handler: Handler, needs_bot_token: bool = True) -> Route:
+def route(
+    method: str,
+    path: str,
+    handler: Handler,
+    needs_bot_token: bool = True,
+    skipped: Skipped | None = None,
+) -> Route:
     """A route whose `{name}` parts match one path segment each."""
     regex = re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", path)
-    return Route(method, re.compile(regex), handler, needs_bot_token)
+    return Route(method, re.compile(regex), handler, needs_bot_token, skipped)
 
 
 def respond(status: int, body: Any) -> web.Response:
@@ -136,11 +149,30 @@ async def handle_rest(emu: FakeDiscord, request: web.Request, routes: list[Route
     where = f"{request.method} {path}"
     emu.requests.append(RequestRecord(request.method, path, time.monotonic()))
     emu._rest_started()
+    in_flight = [True]
     try:
         found, params = find_route(routes, request.method, path)
         if found.needs_bot_token and request.headers.get("Authorization") != f"Bot {emu.bot_token}":
             raise DiscordError(401, 0, "401: Unauthorized")
         call = await read_call(request, path, params)
+        faults = firing(emu.faults, call)
+        if faults:
+            return await _faulted(emu, request, found, call, faults, in_flight)
+        return _handled(emu, found, call, where)
+    except TooLarge as problem:
+        return _refuse(emu, where, DiscordError.too_large(problem))
+    except DiscordError as error:
+        return _refuse(emu, where, error)
+    except Exception:
+        return _crashed(emu, where)
+    finally:
+        if in_flight[0]:
+            emu._rest_finished()
+
+
+def _handled(emu: FakeDiscord, found: Route, call: Call, where: str) -> web.Response:
+    """The route's own answer; Discord's errors and crashes of the route become answers too."""
+    try:
         status, body = found.handler(emu, call)
         return respond(status, body)
     except TooLarge as problem:
@@ -148,12 +180,62 @@ async def handle_rest(emu: FakeDiscord, request: web.Request, routes: list[Route
     except DiscordError as error:
         return _refuse(emu, where, error)
     except Exception:
-        # A 5xx would make discord.py retry with sleeps; a 400 fails fast and loud.
-        detail = traceback.format_exc()
-        emu.violations.append(Violation("handler_error", detail, where, 400))
-        return respond(400, {"code": 0, "message": "emulator error", "detail": detail})
-    finally:
+        return _crashed(emu, where)
+
+
+def _crashed(emu: FakeDiscord, where: str) -> web.Response:
+    # A 5xx would make discord.py retry with sleeps; a 400 fails fast and loud.
+    detail = traceback.format_exc()
+    emu.violations.append(Violation("handler_error", detail, where, 400))
+    return respond(400, {"code": 0, "message": "emulator error", "detail": detail})
+
+
+async def _faulted(
+    emu: FakeDiscord,
+    request: web.Request,
+    found: Route,
+    call: Call,
+    faults: list[Fault],
+    in_flight: list[bool],
+) -> web.Response:
+    """A request some faults fire on: hooks, handling or not, then their answer or none."""
+    where = f"{call.method} {call.path}"
+    skip = any(fault.skips for fault in faults)
+    for fault in faults:
+        if await run_hook(fault.before) == DROP:
+            skip = True
+    if any(fault.before for fault in faults) and await _client_gone(request, GONE_GRACE):
+        skip = True
+    answer = None if skip else _handled(emu, found, call, where)
+    for fault in faults:
+        await run_hook(fault.after)
+    error = next((fault.error for fault in faults if fault.error), None)
+    hang = any(fault.hang for fault in faults)
+    gone = request.transport is None
+    if skip and found.skipped is not None:
+        found.skipped(emu, call, None if hang or gone or error is None else error[0])
+    if hang and not gone:
+        # A request that never ends is no longer "in flight" for idle().
+        in_flight[0] = False
         emu._rest_finished()
+        await emu._hang_until_gone(request)
+    if error is not None:
+        return _refuse(emu, where, DiscordError(*error))
+    if answer is None and request.transport is not None:
+        # Dropped: the client sees its connection closed without an answer.
+        request.transport.close()
+    # Without a client (killed, or gone while hanging) aiohttp drops whatever is returned.
+    return answer if answer is not None else respond(204, None)
+
+
+async def _client_gone(request: web.Request, grace: float) -> bool:
+    """Whether the client closed its connection, now or within `grace` seconds."""
+    deadline = time.monotonic() + grace
+    while request.transport is not None:
+        if time.monotonic() >= deadline:
+            return False
+        await asyncio.sleep(0.005)
+    return True
 
 
 def _refuse(emu: FakeDiscord, where: str, error: DiscordError) -> web.Response:

@@ -56,6 +56,18 @@ def post_callback(emu: FakeDiscord, call: Call) -> Reply:
         raise
 
 
+def callback_skipped(emu: FakeDiscord, call: Call, status: int | None) -> None:
+    """A fault kept the callback from Discord: refused with `status`, or lost (None)."""
+    ident = call.params["interaction_id"]
+    ix = emu.interactions.get(int(ident)) if ident.isdigit() else None
+    if ix is None or ix.token != call.params["token"]:
+        return
+    if status is None:
+        ix.note_dropped()
+    else:
+        ix.note_callback(status)
+
+
 def _answer(emu: FakeDiscord, ix: Interaction, call: Call) -> Reply:
     if ix.response_type is not None:
         raise DiscordError(
@@ -260,7 +272,13 @@ def post_followup(emu: FakeDiscord, call: Call) -> Reply:
 WEBHOOK = "/webhooks/{app_id}/{token}"
 
 ROUTES: list[Route] = [
-    route("POST", "/interactions/{interaction_id}/{token}/callback", post_callback, False),
+    route(
+        "POST",
+        "/interactions/{interaction_id}/{token}/callback",
+        post_callback,
+        needs_bot_token=False,
+        skipped=callback_skipped,
+    ),
     route("POST", WEBHOOK, post_followup, False),
     route("GET", WEBHOOK + "/messages/{message_id}", get_webhook_message, False),
     route("PATCH", WEBHOOK + "/messages/{message_id}", patch_webhook_message, False),
