@@ -62,6 +62,15 @@ Messages (`Message`): .id .channel .channel_id .guild_id .author .author_id .con
 label, custom_id, disabled, style, emoji, url), .selects(), .button(label=...|
 custom_id_prefix=...), .select(custom_id_prefix), .texts() (every visible string).
 
+Bot messages: POST /channels/{id}/messages with a `nonce` (at most 25 characters) and
+`"enforce_nonce": true` (discord.py 2.7 sends both with every `channel.send`, a random nonce
+unless one is given) answers the bot's message with that nonce in that channel from the last
+rest_channels.NONCE_WINDOW (300) s, in its current version, instead of making a new one (a
+deleted one does not count); `Message.nonce` keeps it. GET /channels/{id}/messages pages as
+Discord does: newest first, `limit` 1-100 (50), then one of `around` (limit - limit // 2 up
+to and including the id, limit // 2 after it), `before` (the nearest older ones) or `after`
+(the nearest newer ones); GET /channels/{id}/messages/{id} answers one.
+
 Reading::
 
     emu.channel_messages(chan)     # public messages, oldest first, current versions
@@ -123,6 +132,7 @@ too_many_options, no_options, select_values_out_of_range, custom_id_too_long,
 custom_id_missing, duplicate_custom_id, label_too_long, button_without_label,
 link_button_invalid, option_text_too_long, placeholder_too_long, too_many_components,
 too_many_embeds, embed_too_long, attachment_too_large (413), too_many_attachments,
+nonce_too_long, history_limit_out_of_range, history_query_invalid (a non-numeric id),
 edit_foreign_message (403 50005), late_response (404 10062), already_acknowledged (400 40060),
 unknown_interaction, invalid_response_type, followup_before_response, unknown_webhook,
 token_expired, too_many_choices, choice_too_long, modal_invalid, thread_name_too_long,

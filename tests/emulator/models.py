@@ -201,6 +201,7 @@ class Message:
     interaction_id: int | None = None
     interaction_type: int | None = None
     interaction_user: User | None = None
+    nonce: str | None = None  # as sent on POST /channels/{id}/messages
     edits: list[Message] = field(default_factory=list)
     deleted: bool = False
     reactions: dict[str, set[int]] = field(default_factory=dict)
@@ -223,6 +224,11 @@ class Message:
     @property
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
+
+    @property
+    def created_ms(self) -> int:
+        """Unix time in ms, from the snowflake, as Discord reckons a message's age."""
+        return (self.id >> 22) + DISCORD_EPOCH_MS
 
     def snapshot(self) -> Message:
         """A frozen copy of the current version, for the edit history."""

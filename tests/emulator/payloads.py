@@ -220,6 +220,8 @@ def message(
     }
     if note.guild_id is not None:
         shape["guild_id"] = str(note.guild_id)
+    if note.nonce is not None:
+        shape["nonce"] = note.nonce
     if note.channel.is_thread:
         shape["position"] = 0
     if note.interaction_id is not None:

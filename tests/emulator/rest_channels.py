@@ -1,11 +1,18 @@
-"""REST routes on channels: messages, DMs, threads, reactions, typing."""
+"""REST routes on channels: messages, DMs, threads, reactions, typing.
+
+POST .../messages deduplicates by nonce as Discord does: with ``"enforce_nonce": true`` (which
+discord.py 2.7 sends with every ``channel.send``, its nonce a random 64-bit number unless one
+is given), a nonce the same author already used in that channel within NONCE_WINDOW seconds
+answers the existing message (current version, unless deleted) and creates nothing.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any
 
 from . import payloads
-from .limits import MAX_THREAD_NAME, Breach
+from .limits import MAX_NONCE, MAX_THREAD_NAME, Breach, too_long
 from .messages import SETTABLE_FLAGS, body_breaches, create_message, edit_message, edited_flags
 from .models import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message
 from .rest import Call, DiscordError, Reply, Route, route, unknown
@@ -14,6 +21,9 @@ if TYPE_CHECKING:
     from .fake import FakeDiscord
 
 REPLY = 19
+NONCE_WINDOW = 300.0  # seconds in which Discord deduplicates an enforced nonce
+HISTORY_LIMIT = (1, 100)
+HISTORY_DEFAULT = 50
 
 
 def _channel(emu: FakeDiscord, call: Call) -> Channel:
@@ -45,27 +55,72 @@ def post_message(emu: FakeDiscord, call: Call) -> Reply:
         # Discord's ordinary answer when a user does not accept DMs: not a violation.
         raise DiscordError(403, 50007, "Cannot send messages to this user")
     flags = (body.get("flags") or 0) & SETTABLE_FLAGS
+    nonce = None if body.get("nonce") is None else str(body["nonce"])
     breaches = body_breaches(body, call.uploads, flags)
+    breaches += too_long("nonce_too_long", ("nonce",), nonce, MAX_NONCE)
     if breaches:
         raise DiscordError.invalid_form(breaches)
+    if nonce is not None and body.get("enforce_nonce"):
+        earlier = _same_nonce(emu, channel, nonce)
+        if earlier is not None:
+            return 200, emu.message_payload(earlier)
     kind = REPLY if body.get("message_reference") else 0
     message = create_message(
         emu, body, call.uploads, channel=channel, author=emu.bot_user, flags=flags, type=kind
     )
+    message.nonce = nonce
     channel.archived = False
     emu._announce_message("MESSAGE_CREATE", message)
     return 200, emu.message_payload(message)
 
 
+def _same_nonce(emu: FakeDiscord, channel: Channel, nonce: str) -> Message | None:
+    """The bot's message with this nonce in this channel made within NONCE_WINDOW, if any."""
+    since_ms = time.time() * 1000 - NONCE_WINDOW * 1000
+    for message in reversed(emu.channel_messages(channel)):
+        if message.created_ms < since_ms:
+            return None
+        if message.nonce == nonce and message.author is emu.bot_user:
+            return message
+    return None
+
+
 def get_messages(emu: FakeDiscord, call: Call) -> Reply:
+    """A page of history, newest first: the `limit` messages before, after or around an id."""
     channel = _channel(emu, call)
-    newest_first = list(reversed(emu.channel_messages(channel)))
-    if "before" in call.query:
-        newest_first = [m for m in newest_first if m.id < int(call.query["before"])]
-    if "after" in call.query:
-        newest_first = [m for m in newest_first if m.id > int(call.query["after"])]
-    limit = int(call.query.get("limit", 50))
-    return 200, [emu.message_payload(m) for m in newest_first[:limit]]
+    limit = _history_number(call, "limit", HISTORY_DEFAULT)
+    low, high = HISTORY_LIMIT
+    if not low <= limit <= high:
+        code = "NUMBER_TYPE_MIN" if limit < low else "NUMBER_TYPE_MAX"
+        message = f"Must be between {low} and {high}."
+        breach = Breach("history_limit_out_of_range", ("limit",), code, message)
+        raise DiscordError.invalid_form([breach])
+    oldest_first = sorted(emu.channel_messages(channel), key=lambda m: m.id)
+    # Mutually exclusive on Discord; if several are sent, the first of these counts.
+    if "around" in call.query:
+        around = _history_number(call, "around", 0)
+        older = [m for m in oldest_first if m.id <= around][-(limit - limit // 2) :]
+        newer = [m for m in oldest_first if m.id > around][: limit // 2]
+        page = older + newer
+    elif "before" in call.query:
+        before = _history_number(call, "before", 0)
+        page = [m for m in oldest_first if m.id < before][-limit:]
+    elif "after" in call.query:
+        # The `limit` messages right after the id (discord.py pages on with the newest of them).
+        after = _history_number(call, "after", 0)
+        page = [m for m in oldest_first if m.id > after][:limit]
+    else:
+        page = oldest_first[-limit:]
+    return 200, [emu.message_payload(m) for m in reversed(page)]
+
+
+def _history_number(call: Call, name: str, default: int) -> int:
+    text: Any = call.query.get(name, default)
+    try:
+        return int(text)
+    except ValueError:
+        breach = Breach("history_query_invalid", (name,), "NUMBER_TYPE_COERCE", f"{text!r}")
+        raise DiscordError.invalid_form([breach]) from None
 
 
 def get_message(emu: FakeDiscord, call: Call) -> Reply:
