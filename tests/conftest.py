@@ -13,6 +13,7 @@ from bot import EXTENSIONS, TableBot, point_at
 from config import Config
 from storage import Database
 from tests.emulator import FakeDiscord, point_discord_at
+from tests.support.process import BotProcess
 
 # discord.py's names for the tasks that run interaction handlers.
 BUSY_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item", "discord-ui-view-dispatch")
@@ -85,3 +86,11 @@ async def runner(emu, tmp_path, bot_extensions) -> AsyncIterator[BotRunner]:
     with point_discord_at(emu):  # restores discord.py's addresses afterwards
         yield runner
         await runner.stop()
+
+
+@pytest.fixture
+async def bot_process(emu, tmp_path) -> AsyncIterator[BotProcess]:
+    """``python bot.py`` against `emu` on tmp_path's SQLite file; started by the test."""
+    process = BotProcess(emu, tmp_path / "bot")
+    yield process
+    await process.close()

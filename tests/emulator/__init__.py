@@ -17,6 +17,21 @@ Starting::
         # logged in, READY + GUILD_CREATE sent, commands synced since that login
     Bots must use guild_ready_timeout=0.05, and either the members intent off or
     chunk_guilds_at_startup=False (op 8 is answered with one GUILD_MEMBERS_CHUNK anyway).
+    emu.logins                          # GET /users/@me so far: a restarted bot logs in anew
+
+The real bot as its own process (tests/support/process.py, fixture `bot_process`): `python
+bot.py` on a settings file pointing at `emu` and a SQLite file in tmp_path::
+
+    bot_process.extra_settings = {"timers": {"reminder_at": 0.8}}   # or TOML text; merged
+    await bot_process.start(timeout=30)   # until ready; AssertionError + log tail if it exits
+    emu.inject("POST", r"/channels/\d+/messages", before=bot_process.kill)  # SIGKILL there
+    assert await bot_process.wait_exit() == -9
+    await bot_process.restart()           # same settings and database
+    await bot_process.terminate()         # SIGTERM and wait: the return code
+    bot_process.database; .pid; .log_text(); .tracebacks()   # ERROR records and tracebacks
+
+A killed client's gateway connection ends at once (the session stays resumable, as on
+Discord), so `emu.gateway.live` is None until the restarted process identifies.
 
 Building the world (runtime additions are announced over the gateway)::
 
