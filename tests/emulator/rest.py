@@ -33,7 +33,7 @@ Handler = Callable[["FakeDiscord", "Call"], Reply]
 # Told when a fault kept a request from its handler: the injected status, or None (no answer).
 Skipped = Callable[["FakeDiscord", "Call", "int | None"], None]
 # How long, after a fault's `before`, a client that was killed there may take to be seen gone.
-GONE_GRACE = 0.05
+GONE_GRACE = 0.1
 
 
 class DiscordError(Exception):
