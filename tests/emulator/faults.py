@@ -2,14 +2,16 @@
 
 A `Fault` watches the requests whose method is `method` and whose API path (without
 /api/v10) fullmatches `path`, and whose parsed `Call` passes `match`; it fires on the
-`nth` of them counted from its injection, and on the `times - 1` that follow.
+`nth` of them counted from its injection, and on the `times - 1` that follow. Requests to
+unknown routes or without the bot's token never reach the faults.
 
 What a firing does, in order:
 
 1. `before()` runs (sync or async, no arguments).
 2. The request is handled by its route unless it is skipped: with `drop=True`, when
    `before` returned the string "drop", when the client went away during `before` (e.g. it
-   killed the bot process), or when the fault answers an `error` or `hang`s and has no `after`.
+   killed the bot process; rest.GONE_GRACE, 0.1 s, is allowed for the closed connection to
+   show), or when the fault answers an `error` or `hang`s and has no `after`.
 3. `after()` runs: the request has taken effect (if it was handled), its answer not yet sent.
 4. The answer: none if the client is gone; none ever with `hang` (the connection stays open
    until the client goes away or the emulator stops); the `error` (status, code, message) if
