@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import discord
 import yarl
 from discord.ext import commands
 
-from cogs.i18n import FluentTranslator
+from cogs.command_tree import TableTree
+from cogs.i18n import FluentTranslator, user_language
 from cogs.rest_budget import RestBudget, budgeted
 from cogs.screens import TableButton, TableSelect
 from config import Config, ConfigError, load_config, with_shards
@@ -39,6 +42,14 @@ EXTENSIONS = (
     "cogs.stella",
 )
 log = logging.getLogger("tablebot")
+# The tasks that run interaction handlers (discord.py's names) and the table's repairs.
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-dynamic-item",
+    "discord-ui-view-dispatch",
+    "table-repair",
+)
+STOP_PATIENCE = 10.0  # seconds running handlers get to finish when the bot is stopped
 
 
 def point_at(config: Config) -> None:
@@ -65,6 +76,7 @@ class TableBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=TableTree,
             **options,  # type: ignore[arg-type]
         )
         self.config = config
@@ -74,6 +86,50 @@ class TableBot(commands.Bot):
         self.loc = Localizer(default=config.default_language)
         self.extension_names = tuple(extensions)
         self.version = __version__
+        self.stopping = False
+        # While stopping, new interactions are answered "restarting" instead of handled.
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = self._gate(parsers["INTERACTION_CREATE"])
+
+    def _gate(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+        def gated(data: Any) -> None:
+            if not self.stopping:
+                parse(data)
+                return
+            interaction = discord.Interaction(data=data, state=self._connection)
+            task = asyncio.ensure_future(self._refuse(interaction))
+            self._refusals.add(task)
+            task.add_done_callback(self._refusals.discard)
+
+        self._refusals: set[asyncio.Future[None]] = set()
+        return gated
+
+    async def _refuse(self, interaction: discord.Interaction) -> None:
+        if interaction.type == discord.InteractionType.autocomplete:
+            return
+        language = user_language(interaction, self.config.default_language)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(
+                self.loc.text(language, "table-restarting"), ephemeral=True
+            )
+
+    async def stop_gracefully(self, patience: float = STOP_PATIENCE) -> None:
+        """Stop taking interactions, let running handlers finish (bounded), then close."""
+        if self.stopping:
+            return
+        self.stopping = True
+        log.info("stopping: finishing the interactions in progress")
+        for cog in list(self.cogs.values()):
+            stop = getattr(cog, "stop_background", None)
+            if stop is not None:
+                await stop()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patience
+        while handlers_running() and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        if handlers_running():
+            log.warning("stopping with interactions still in progress")
+        await self.close()
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(FluentTranslator(self.loc))
@@ -101,6 +157,13 @@ class TableBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
 
+def handlers_running() -> bool:
+    return any(
+        not task.done() and task.get_name().startswith(HANDLER_TASKS)
+        for task in asyncio.all_tasks()
+    )
+
+
 class ShardedTableBot(TableBot, commands.AutoShardedBot):
     """The same bot on several gateway connections: the shards ``config.shard_ids`` of all."""
 
@@ -122,8 +185,11 @@ async def run(config: Config) -> None:
     db = await open_storage(config)
     bot = make_bot(config, db)
     loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Future[None]] = []
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(
+            sig, lambda: stopping.append(asyncio.ensure_future(bot.stop_gracefully()))
+        )
     try:
         await bot.start(config.token)
     except discord.LoginFailure:

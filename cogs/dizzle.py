@@ -284,6 +284,12 @@ class DizzlePlugin(GamePlugin):
             return f"{state.pass_index}:planets"  # one message while the picks last
         return f"{state.pass_index}:{','.join(map(str, engine.to_move(state)))}"
 
+    def decision_key(self, state: engine.State, table: Table) -> str:
+        # The planet picks run at once for everyone, on one timer; each turn on its own.
+        if state.phase == "planets":
+            return self.turn_key(state)
+        return super().decision_key(state, table)
+
     # ---- what happened --------------------------------------------------------------
 
     def event_lines(self, ctx: TableContext, events: list[Event]) -> list[str]:

@@ -171,14 +171,35 @@ class GamePlugin:
         """Answer a click after a saved change, e.g. by editing a private panel; False: not done."""
         return False
 
-    async def before_turn_message(
-        self, cog: TableCog, ctx: TableContext, events: list[Event]
-    ) -> list[Event]:
-        """Before a new turn message: post messages of its own; returns the events still to show."""
-        return events
+    def own_message(self, events: list[Event]) -> tuple[list[Event], list[Event]]:
+        """Events of a new turn that get a message of their own before it, and the rest."""
+        return [], events
 
-    async def after_change(self, cog: TableCog, ctx: TableContext, events: list[Event]) -> None:
-        """Hook after a saved change (Stella sends its DMs here)."""
+    def own_screen(self, ctx: TableContext, events: list[Event]) -> Screen:
+        """That message (runs in a worker thread: may render)."""
+        raise NotImplementedError
+
+    def decision_key(self, state: Any, table: Table) -> str:
+        """What the turn timer waits for; when it changes, a fresh timer starts.
+
+        By default every move of a waiting player is a decision of its own, so the timer
+        restarts whenever the turn comes back to a player, even through automatic seats.
+        """
+        waiting = [
+            seat
+            for seat in self.engine.to_move(state)
+            if 0 <= seat < len(table.seats) and table.seats[seat].human
+        ]
+        acted = ",".join(f"{seat}@{table.acted_at[seat]}" for seat in waiting)
+        return f"{self.turn_key(state)}|{acted}"
+
+    async def sync_private(
+        self, cog: TableCog, ctx: TableContext, interaction: discord.Interaction | None
+    ) -> None:
+        """Bring the players' private messages up to the saved state (Stella's slates by DM).
+
+        Runs with the channel step; idempotent like it (message ids go to ``ctx.table``).
+        """
 
 
 def _fluent_args(args: dict[str, Any]) -> dict[str, Any]:

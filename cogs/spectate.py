@@ -55,22 +55,20 @@ class SpectateCog(TableAddon):
             table = Table.from_json(record.snapshot)
             try:
                 tables.watch(table, here, stop=stop)
-                await self.bot.db.save_game(
-                    record.id, record.version, table.to_json(), status=record.status
-                )
-                await self.bot.db.link_channel(here, record.id, linked=not stop)
             except RulesError as error:
                 await self.table.tell(interaction, error.key, **error.args_)
                 return
+            key = "spectate-stopped" if stop else "spectate-started"
+            text = self.bot.loc.text(
+                table.language, key, channel=f"<#{table_channel.id}>", here=f"<#{here}>"
+            )
+            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            try:
+                await self.bot.db.link_channel(here, record.id, linked=not stop)
+                # The lobby lists its spectators; a running game's turn message is mirrored.
+                await self.table.change_table(record, table)
             except StaleVersion:
                 await self.table.tell(interaction, "table-error-stale")
-                return
-        key = "spectate-stopped" if stop else "spectate-started"
-        text = self.bot.loc.text(
-            table.language, key, channel=f"<#{table_channel.id}>", here=f"<#{here}>"
-        )
-        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
-        await self.table.refresh_lobby(record, table)
 
 
 async def setup(bot: TableBot) -> None:

@@ -65,7 +65,6 @@ NO_PINGS = discord.AllowedMentions.none()
 
 DECKS = ("generated", "custom")
 
-RENDER_PATIENCE = 2.0  # seconds to draw a private panel before the click is deferred instead
 MAX_TEXT = 2000
 # Events the channel message shows in its own words (header, status) or that a table note says.
 SHOWN_BY_SCREEN = {
@@ -97,7 +96,6 @@ class StellaPlugin(GamePlugin):
         self._info = dataclasses.replace(engine.INFO, options=options)
         self.languages: dict[int, str] = {}  # user id -> the language their last click spoke
         self._channels: dict[int, int] = {}  # game id -> channel id
-        self._answered: dict[int, int] = {}  # game id -> private message this change answered
 
     @property
     def info(self) -> GameInfo:
@@ -283,27 +281,28 @@ class StellaPlugin(GamePlugin):
             image_summary=pictures.scoreboard_summary(public, names, ctx.t)[:1000],
         )
 
-    async def before_turn_message(
-        self, cog: TableCog, ctx: TableContext, events: list[Event]
-    ) -> list[Event]:
+    def own_message(self, events: list[Event]) -> tuple[list[Event], list[Event]]:
         """A round that ended gets its own message (results and picture) before the next one."""
         ends = [i for i, event in enumerate(events) if event["type"] in ROUND_END]
         if not ends:
-            return events
+            return [], events
         cut = ends[-1] + 1
+        return events[:cut], events[cut:]
+
+    def own_screen(self, ctx: TableContext, events: list[Event]) -> Screen:
         public = engine.view(ctx.state, None)
         names = self._names(ctx)
-        image = await asyncio.to_thread(pictures.render_round_summary, public, names, ctx.t)
-        screen = Screen(
-            text=_join(self.event_lines(ctx, events[:cut])),
+        image = pictures.render_round_summary(public, names, ctx.t)
+        return Screen(
+            text=_join(self.event_lines(ctx, events)),
             image=image,
             filename=f"stella-round.{pictures.extension(image)}",
             image_summary=pictures.round_summary_summary(public, names, ctx.t)[:1000],
         )
-        channel = cog.bot.get_partial_messageable(await self._channel_id(cog, ctx.game_id))
-        await channel.send(screen.text, files=screen.files(), allowed_mentions=NO_PINGS)
-        await cog._mirror(ctx.table, screen.text, screen)  # spectating channels follow too
-        return events[cut:]
+
+    def decision_key(self, state: engine.State, table: Table) -> str:
+        # The marking has one timer for everyone; each designation one of its own.
+        return self.turn_key(state)
 
     # ---- private panels: the slate and the designation menu ------------------------------
 
@@ -398,40 +397,39 @@ class StellaPlugin(GamePlugin):
         ctx: TableContext,
         events: list[Event],
     ) -> bool:
-        """A click on a private panel (slate or designation menu) edits that panel (type 7)."""
+        """A click on a private panel (slate or designation menu) edits that panel.
+
+        The click was acknowledged at once; the new slate is drawn and edited in after.
+        """
         message = interaction.message
         seat = ctx.table.seat_of(interaction.user.id)
-        if message is None or seat is None or message.id == ctx.table.messages.get("turn"):
+        private = message is not None and (interaction.guild_id is None or message.flags.ephemeral)
+        if message is None or seat is None or not private:
             return False
         language = self.remember_language(cog, interaction)
-        private = dataclasses.replace(ctx, language=language)
-        self._answered[ctx.game_id] = message.id
+        private_ctx = dataclasses.replace(ctx, language=language)
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if custom_id.endswith(":adesignate"):
             done = [e for e in events if e["type"] == "designated" and e["seat"] == seat]
-            text = private.t("st-designated", label=done[0]["label"]) if done else ""
-            await interaction.response.edit_message(content=text, attachments=[], view=None)
-            return True
-        channel_id = await self._channel_id(cog, ctx.game_id)
-        drawing = asyncio.ensure_future(
-            asyncio.to_thread(self.slate_screen, private, seat, channel_id)
-        )
+            text = private_ctx.t("st-designated", label=done[0]["label"]) if done else ""
+            screen = Screen(text=text)
+        else:
+            channel_id = await self._channel_id(cog, ctx.game_id)
+            screen = await asyncio.to_thread(self.slate_screen, private_ctx, seat, channel_id)
+        view = build_view(ctx.game_id, ctx.version, screen.rows)
+        arguments: dict[str, Any] = {
+            "content": screen.text,
+            "attachments": screen.files(),
+            "view": view,
+        }
         try:
-            screen = await asyncio.wait_for(asyncio.shield(drawing), RENDER_PATIENCE)
-        except TimeoutError:
-            await interaction.response.defer()
-            screen = await drawing
-            await interaction.edit_original_response(
-                content=screen.text,
-                attachments=screen.files(),
-                view=build_view(ctx.game_id, ctx.version, screen.rows),
-            )
-            return True
-        await interaction.response.edit_message(
-            content=screen.text,
-            attachments=screen.files(),
-            view=build_view(ctx.game_id, ctx.version, screen.rows),
-        )
+            await interaction.edit_original_response(**arguments)
+        except discord.HTTPException:
+            if interaction.guild_id is not None:
+                raise  # an ephemeral panel has no other route; the next click opens a new one
+            # A DM: its message can be edited without the click's token.
+            arguments["attachments"] = screen.files()
+            await message.edit(**arguments)
         return True
 
     async def on_ui(
@@ -506,24 +504,28 @@ class StellaPlugin(GamePlugin):
 
     # ---- after every saved change: the DMs ---------------------------------------------
 
-    async def after_change(self, cog: TableCog, ctx: TableContext, events: list[Event]) -> None:
-        answered = self._answered.pop(ctx.game_id, None)
+    async def sync_private(
+        self, cog: TableCog, ctx: TableContext, interaction: discord.Interaction | None
+    ) -> None:
+        """Slates by DM as the saved state wants them: sent to every seat marking now, closed
+        (final slate, no controls) for every seat no longer marking. Idempotent."""
         state = ctx.state
-        marking = state.phase == engine.MARKING
+        marking = state.phase == engine.MARKING and ctx.table.status == tables.ACTIVE
         still = set(engine.to_move(state)) if marking else set()
-        started = marking and any(event["type"] == "round_started" for event in events)
-        saved_messages = dict(ctx.table.messages)
-        changed = await self._close_slates(cog, ctx, still if not started else set(), answered)
-        if started:
-            changed = await self._send_slates(cog, ctx) or changed
-        if changed:
-            # Merged, should another process (a click in the channel) have saved meanwhile.
-            await cog.save_messages(ctx, saved_messages)
+        answered = interaction.message.id if interaction and interaction.message else None
+        await self._close_slates(cog, ctx, still, answered)
+        missing = [
+            seat
+            for seat in sorted(still)
+            if f"dm:{seat}" not in ctx.table.messages and ctx.table.seats[seat].user_id
+        ]
+        if missing:
+            await self._send_slates(cog, ctx, missing)
 
-    async def _send_slates(self, cog: TableCog, ctx: TableContext) -> bool:
+    async def _send_slates(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
         channel_id = await self._channel_id(cog, ctx.game_id)
         closed = []
-        for seat in engine.to_move(ctx.state):
+        for seat in seats:
             user_id = ctx.table.seats[seat].user_id
             if user_id is None:
                 continue
@@ -536,6 +538,7 @@ class StellaPlugin(GamePlugin):
                     screen.text,
                     files=screen.files(),
                     view=build_view(ctx.game_id, ctx.version, screen.rows),
+                    nonce=f"{ctx.game_id}.s{ctx.state.round}.{seat}",
                 )
             except discord.HTTPException as error:
                 # DMs closed (403, code 50007) or Discord hiccupped: the channel offers "My slate".
@@ -546,25 +549,22 @@ class StellaPlugin(GamePlugin):
                 ctx.table.messages[f"dm:{seat}"] = message.id
         if closed:
             await self._offer_slates_here(cog, ctx, channel_id, closed)
-        return True
 
     async def _offer_slates_here(
         self, cog: TableCog, ctx: TableContext, channel_id: int, closed: list[int]
     ) -> None:
+        """Said in the channel; the round's message offers "My slate" (drawn after this)."""
         channel = cog.bot.get_partial_messageable(channel_id)
         players = ", ".join(ctx.mention(seat) for seat in closed)
-        await channel.send(ctx.t("st-dm-closed", players=players), allowed_mentions=USER_PINGS)
-        turn_id = ctx.table.messages.get("turn")
-        if turn_id:
-            view = build_view(ctx.game_id, ctx.version, self.marking_rows(ctx))
-            try:
-                await channel.get_partial_message(turn_id).edit(view=view)
-            except discord.HTTPException:
-                log.info("could not add the slate button to message %s", turn_id)
+        await channel.send(
+            ctx.t("st-dm-closed", players=players),
+            allowed_mentions=USER_PINGS,
+            nonce=f"{ctx.game_id}.c{ctx.state.round}",
+        )
 
     async def _close_slates(
         self, cog: TableCog, ctx: TableContext, still: set[int], answered: int | None
-    ) -> bool:
+    ) -> None:
         """DMs of seats no longer marking lose their controls and show the final slate."""
         closing = [
             (key, int(key[3:]))
@@ -587,7 +587,6 @@ class StellaPlugin(GamePlugin):
                 )
             except discord.HTTPException:
                 log.info("could not close the slate DM %s", message_id)
-        return bool(closing)
 
     # ---- helpers ------------------------------------------------------------------------
 

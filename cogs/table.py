@@ -1,23 +1,28 @@
-"""The table: lobby, seats, locks, saving and posting, shared by the three games.
+"""The table: lobby, seats, locks and saving, shared by the three games.
 
-Every change runs under the channel's lock: load -> apply -> save (version-checked) -> reply.
-Game cogs register a :class:`~cogs.plugin.GamePlugin`; this cog does the rest.
+Every change runs under the channel's lock: acknowledge the click at once -> load -> apply ->
+save (version-checked, with what the channel must show) -> bring the channel up to the save
+(:mod:`cogs.sync`). Game cogs register a :class:`~cogs.plugin.GamePlugin`; this cog does the rest.
 
 Several bot processes (one per range of shards) may change one game: a guild's clicks reach
 the process of its shard, DMs the process of shard 0. The lock is per process, so the version
-check decides: a change that lost (:class:`StaleVersion`, nothing written, nothing answered yet)
-runs once more on a fresh load, and says "out of date" if it loses again. Message ids noted
-after a change are merged into the other process's save instead of overwriting it.
+check decides: a change that lost (:class:`StaleVersion`, nothing written) runs once more on a
+fresh load, and says "out of date" if it loses again.
+
+Nothing strands a table: the channel step runs again when it failed, at start-up for every
+table whose channel lacks a saved change, and every ``timers.poll_seconds`` for tables another
+process left so.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -26,22 +31,27 @@ from discord.ext import commands
 from cogs.i18n import guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
-from cogs.screens import Row, Screen, build_view
+from cogs.screens import build_view
+from cogs.sync import ChannelSync, merge_messages
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, settle
 from games.table import Table
-from storage import ChannelBusy, GameRecord, StaleVersion
+from storage import CLEAR, ChannelBusy, GameRecord, StaleVersion
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from storage.database import DeadlineChange
+
+__all__ = ["TableAddon", "TableCog", "can_manage", "merge_messages"]
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
-USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 LOBBY_VERBS = {"join", "leave", "start", "cancel"}
 MAX_AUTOMATIC_STEPS = 2000  # a safety net: an engine bug must not spin the bot forever
 CHANGE_ATTEMPTS = 2  # a change that lost to another process's save is tried once more
-MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
+RETRY_DELAYS = (1.0, 5.0, 20.0)  # the channel step again after a failure, then the sweep's turn
+GIVE_UP_AFTER = 8  # failed repairs of one table in this process (a channel we may not post in)
+REPAIR_TASK = "table-repair"
 
 
 class TableCog(commands.Cog):
@@ -49,6 +59,10 @@ class TableCog(commands.Cog):
         self.bot = bot
         self.plugins: dict[str, GamePlugin] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self.sync = ChannelSync(self)
+        self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
+        self._sweeper: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
 
     @property
     def loc(self):
@@ -60,12 +74,26 @@ class TableCog(commands.Cog):
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
+    async def cog_load(self) -> None:
+        self._sweeper = asyncio.create_task(self._sweep(), name="table-sweep")
+
+    async def stop_background(self) -> None:
+        """The bot is stopping: no more repairs (the next start repairs what is left)."""
+        await self.cog_unload()
+
+    async def cog_unload(self) -> None:
+        for task in [self._sweeper, *self._tasks]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
     async def changing(self, channel_id: int, change: Callable[[], Awaitable[object]]) -> bool:
         """Run ``change`` (load -> apply -> save) under the channel's lock; False if it lost twice.
 
         The lock is this process's own: another bot process may save the game first, and the
         save raises :class:`StaleVersion` having written nothing. ``change`` loads afresh each
-        time and answers only after its save, so trying it again never applies it twice.
+        time, so trying it again never applies it twice.
         """
         for _ in range(CHANGE_ATTEMPTS):
             try:
@@ -76,47 +104,130 @@ class TableCog(commands.Cog):
                 log.info("a change in channel %s lost to another save", channel_id)
         return False
 
-    async def save_messages(self, ctx: TableContext, before: Mapping[str, int]) -> None:
-        """Save the message ids noted in ``ctx.table`` since ``before`` (the ids as saved).
-
-        If another process saved the game meanwhile, its save stands: our ids go into a fresh
-        load wherever it left them as they were, and ``ctx`` continues with that table.
-        """
-        db = self.bot.db
-        try:
-            ctx.version = await db.save_game(
-                ctx.game_id, ctx.version, ctx.table.to_json(), status=ctx.table.status
-            )
-            return
-        except StaleVersion:
-            pass
-        for _ in range(MERGE_ATTEMPTS):
-            record = await db.load_game(ctx.game_id)
-            if record is None:
-                return
-            fresh = Table.from_json(record.snapshot)
-            merge_messages(fresh.messages, before, ctx.table.messages)
-            try:
-                ctx.version = await db.save_game(
-                    record.id, record.version, fresh.to_json(), status=record.status
-                )
-            except StaleVersion:
-                continue
-            log.info("message ids of game %s merged into another process's save", ctx.game_id)
-            ctx.table = fresh
-            return
-        log.warning("message ids of game %s not saved: the game kept changing", ctx.game_id)
-
     def lang(self, interaction: discord.Interaction) -> str:
         return user_language(interaction, self.bot.config.default_language)
 
     async def tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
         """A private answer in the user's language (a reply, or a follow-up if already replied)."""
         text = self.loc.text(self.lang(interaction), key, **args)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as error:
+            # Too late to answer (the click was not acknowledged in time): nothing to tell.
+            log.info("could not answer %s privately: %s", interaction.id, error.code)
+
+    async def acknowledge(self, interaction: discord.Interaction) -> bool:
+        """Answer Discord at once; the change is shown by edits after it. False: too late."""
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+            return True
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException as error:
+            # Discord gave up on this click (3 s): the change still happens, the channel shows it.
+            log.info("click %s acknowledged too late (%s)", interaction.id, error.code)
+            return False
+        return True
+
+    # ---- showing the saved table, and repairing what a failure left ---------------------
+
+    async def show(
+        self,
+        record: GameRecord,
+        table: Table,
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Bring the channel up to a change just saved (the caller holds the channel's lock)."""
+        try:
+            await self.sync.show(record.id, interaction, known=(record, table))
+        except Exception:
+            log.warning(
+                "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
+            )
+            self._repair_later(record.id)
+            return
+        self._failures.pop(record.id, None)
+
+    def _repair_later(self, game_id: int) -> None:
+        failures = self._failures.get(game_id, 0) + 1
+        self._failures[game_id] = failures
+        if failures <= len(RETRY_DELAYS):
+            delay = RETRY_DELAYS[failures - 1]
+            name = f"{REPAIR_TASK}-{game_id}"
+            task = asyncio.create_task(self._repair_after(game_id, delay), name=name)
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _repair_after(self, game_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self.repair(game_id)
+
+    async def repair(self, game_id: int) -> bool:
+        """Bring a game's channel up to its save, from wherever it was left. True: all shown."""
+        if self._failures.get(game_id, 0) >= GIVE_UP_AFTER or self.bot.is_closed():
+            return False
+        record = await self.bot.db.load_game(game_id)
+        if record is None:
+            return True
+        async with self.lock(record.channel_id):
+            try:
+                done = await self.sync.show(game_id, repair=True)
+            except Exception:
+                log.warning("repair of game %s failed", game_id, exc_info=True)
+                self._repair_later(game_id)
+                return False
+        self._failures.pop(game_id, None)
+        return done
+
+    async def _sweep(self) -> None:
+        """At start-up every table a crash left behind, then those other processes left."""
+        await self.bot.wait_until_ready()
+        since = time.time()
+        while not self.bot.is_closed():
+            for game_id in await self.bot.db.unshown_games(before=since):
+                await self.repair(game_id)
+            poll = self.bot.config.timer_poll_seconds
+            await asyncio.sleep(poll)
+            # A change saved longer ago than a poll and still not shown was left behind.
+            since = time.time() - max(poll, 1.0)
+
+    async def save_change(
+        self,
+        record: GameRecord,
+        table: Table,
+        moves: Sequence[tuple[int | None, Action, str]] = (),
+        deadline: DeadlineChange = None,
+    ) -> GameRecord:
+        """Save a changed table (version-checked); the record as saved."""
+        if deadline is None and table.status != tables.ACTIVE and table.decision:
+            table.decision, deadline = "", CLEAR
+        snapshot = table.to_json()
+        version = await self.bot.db.save_game(
+            record.id,
+            record.version,
+            snapshot,
+            status=table.status,
+            moves=moves,
+            shown=table.up_to_date,
+            deadline=deadline,
+        )
+        if deadline is not None:
+            self.bot.dispatch("deadline_changed")
+        return dataclasses.replace(record, version=version, status=table.status, snapshot=snapshot)
+
+    async def change_table(
+        self,
+        record: GameRecord,
+        table: Table,
+        interaction: discord.Interaction | None = None,
+    ) -> GameRecord:
+        """Save a change of the table itself (seats, settings, spectators) and show it."""
+        table.changed = record.version + 1
+        saved = await self.save_change(record, table)
+        await self.show(saved, table, interaction)
+        return saved
 
     # ---- opening a table -------------------------------------------------------------
 
@@ -150,6 +261,7 @@ class TableCog(commands.Cog):
                 await self.tell(interaction, "table-error-timer-range", max=longest)
                 return
             table.turn_minutes = turn_minutes
+        table.changed = 1  # the lobby message is to be shown
         async with self.lock(interaction.channel_id):
             try:
                 record = await self.bot.db.create_game(
@@ -163,26 +275,47 @@ class TableCog(commands.Cog):
                 return
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
+                await self._answer_start(interaction, plugin, record, table)
                 try:
-                    await self._start_game(interaction, plugin, record, table)
+                    await self._start_game(None, plugin, record, table)
                 except StaleVersion:  # changed by someone else within a moment of its creation
                     await self.tell(interaction, "table-error-stale")
                 return
+            await self._answer_lobby(interaction, plugin, record, table)
+
+    async def _answer_lobby(
+        self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
+    ) -> None:
+        """The slash command's answer is the lobby; if it fails, the channel step posts one."""
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
-        sent = await interaction.response.send_message(
-            screen.text,
-            view=build_view(record.id, record.version, screen.rows),
-            allowed_mentions=NO_PINGS,
-        )
-        # Kept so that /leave, /cancel and /spectate can refresh the lobby too.
-        if sent.message_id is not None:
+        try:
+            sent = await interaction.response.send_message(
+                screen.text,
+                view=build_view(record.id, record.version, screen.rows),
+                allowed_mentions=NO_PINGS,
+            )
+        except discord.HTTPException as error:
+            log.info("lobby answer of game %s failed (%s)", record.id, error.code)
+            sent = None
+        if sent is not None and sent.message_id is not None:
+            before = dict(table.messages)
             table.messages["lobby"] = sent.message_id
-            with contextlib.suppress(StaleVersion):
-                await self.bot.db.save_game(
-                    record.id, record.version, table.to_json(), status=table.status
-                )
+            table.shown = table.changed
+            await self.sync.save(record, table, before)
+            return
+        await self.show(record, table)
+
+    async def _answer_start(
+        self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
+    ) -> None:
+        """A game that starts at once answers with its line-up; the turn message follows."""
+        screen = lobby_screen(
+            plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
+        )
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message(screen.text, allowed_mentions=NO_PINGS)
 
     # ---- every click lands here -------------------------------------------------------
 
@@ -195,6 +328,9 @@ class TableCog(commands.Cog):
         values: list[str],
     ) -> None:
         try:
+            if not payload.startswith(("h", "u:")):
+                # Private panels and replays answer on their own; a change is acknowledged now.
+                await self.acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values)
         except Exception:
             # Nothing was saved if we got here before the save; say so instead of going silent.
@@ -304,21 +440,11 @@ class TableCog(commands.Cog):
         if table.status == tables.ACTIVE:
             await self._start_game(interaction, plugin, record, table)
             return
-        new_version = await self.bot.db.save_game(
-            record.id, record.version, table.to_json(), status=table.status
-        )
-        screen = lobby_screen(
-            plugin, self.loc, record.id, new_version, table, self.bot.config.max_turn_minutes
-        )
-        await interaction.response.edit_message(
-            content=screen.text,
-            view=build_view(record.id, new_version, screen.rows),
-            allowed_mentions=NO_PINGS,
-        )
+        await self.change_table(record, table, interaction)
 
     async def _start_game(
         self,
-        interaction: discord.Interaction,
+        interaction: discord.Interaction | None,
         plugin: GamePlugin,
         record: GameRecord,
         table: Table,
@@ -326,14 +452,12 @@ class TableCog(commands.Cog):
         try:
             state = plugin.new_state(table)
         except RulesError as error:  # options the game cannot start with, e.g. a bad deck
-            await self.tell(interaction, error.key, **error.args_)
+            if interaction is not None:
+                await self.tell(interaction, error.key, **error.args_)
             return
         moves: list[tuple[int | None, Action, str]] = []
         events = self._advance(plugin, table, state, moves, record.version + 1)
-        lobby = lobby_screen(
-            plugin, self.loc, record.id, record.version + 1, table, self.bot.config.max_turn_minutes
-        )
-        await self._commit(interaction, plugin, record, table, state, moves, events, lobby=lobby)
+        await self._commit(interaction, plugin, record, table, state, moves, events, started=True)
 
     # ---- in-game actions --------------------------------------------------------------
 
@@ -376,8 +500,7 @@ class TableCog(commands.Cog):
         actor: str,
     ) -> bool:
         """Apply one action (caller holds the lock), then save and show the result."""
-        # A copy: an engine may share lists with the JSON it reads, and the turn before the
-        # move must stay readable for _commit.
+        # A copy: an engine may share lists with the JSON it reads.
         state = plugin.engine.from_json(table.state or {})
         try:
             events = plugin.engine.apply(state, seat, action)
@@ -432,148 +555,57 @@ class TableCog(commands.Cog):
         state: Any,
         moves: list[tuple[int | None, Action, str]],
         events: list[Event],
-        lobby: Screen | None = None,
-        notes: Sequence[str] = (),
-        extra_rows: Sequence[Row] = (),
+        notes: Sequence[list[Any]] = (),
+        started: bool = False,
     ) -> None:
-        """Save the change, then show it: edit the turn message or post a new one.
+        """Save the change with what the channel must show, answer the click, then show it.
 
-        Raises :class:`StaleVersion`, having written and answered nothing, if the game was
-        saved by someone else since ``record`` was loaded.
+        Raises :class:`StaleVersion`, having written nothing, if the game was saved by
+        someone else since ``record`` was loaded.
         """
         engine = plugin.engine
-        old_key = plugin.turn_key(engine.from_json(table.state)) if table.state else None
+        version = record.version + 1
         table.state = engine.to_json(state)
         if engine.is_over(state):
             table.status = tables.FINISHED
-        version = await self.bot.db.save_game(
-            record.id, record.version, table.to_json(), status=table.status, moves=moves
-        )
-        saved_messages = dict(table.messages)
-        ctx = TableContext(record.id, version, table, state, table.language, self.loc)
+        key = plugin.turn_key(state)
+        # The turn came back through other seats (computers, timeouts) if several seats moved.
+        movers = {seat for seat, _, _ in moves if seat is not None}
         new_turn = (
-            lobby is not None
-            or table.status == tables.FINISHED
-            or (plugin.turn_key(state) != old_key)
+            started or table.status == tables.FINISHED or key != table.turn_key or len(movers) > 1
         )
-        await self._schedule_deadline(record.id, version, table, new_turn)
-        clicked = interaction.message.id if interaction and interaction.message else None
-        turn_id = table.messages.get("turn")
-        # Answer Discord first (3 s); drawing happens after.
-        if interaction is not None and lobby is None and not interaction.response.is_done():
-            await plugin.answer_in_place(self, interaction, ctx, events)
-        if interaction is not None and not interaction.response.is_done():
-            if lobby is not None and interaction.type == discord.InteractionType.component:
-                await interaction.response.edit_message(content=lobby.text, view=None)
-            elif lobby is not None:
-                await interaction.response.send_message(lobby.text, allowed_mentions=NO_PINGS)
-            elif new_turn and clicked == turn_id:
-                await interaction.response.edit_message(view=None)
-            else:
-                await interaction.response.defer()
-        if new_turn and turn_id and clicked != turn_id:
-            await self.strip_controls(record.channel_id, turn_id)
-        if not (new_turn or notes or extra_rows or plugin.shows_change(events)):
-            # Nothing the channel shows has changed (a secret draft, say): leave it alone.
-            await plugin.after_change(self, ctx, events)
-            return
-        shown = await plugin.before_turn_message(self, ctx, events) if new_turn else events
-        draw = plugin.final_screen if table.status == tables.FINISHED else plugin.turn_screen
-        screen = await asyncio.to_thread(draw, ctx)
-        lines = [*notes, *plugin.event_lines(ctx, shown)]
-        if not new_turn and interaction is not None and clicked == turn_id:
-            # The same turn goes on in the same message: keep what happened earlier in it.
-            lines = [*_log_of(interaction.message.content), *lines]  # type: ignore[union-attr]
-        elif not new_turn and turn_id:
-            lines = [*await self._turn_log(record.channel_id, turn_id), *lines]
-        text = _join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
-        view = build_view(record.id, version, [*extra_rows, *screen.rows][:5])
-        if new_turn:
-            channel = self.bot.get_partial_messageable(record.channel_id)
-            message = await channel.send(
-                text, files=screen.files(), view=view, allowed_mentions=USER_PINGS
-            )
-            table.messages["turn"] = message.id
-            await self.save_messages(ctx, saved_messages)
-            if ctx.table.messages.get("turn") != message.id:
-                # Another process posted a newer turn meanwhile: this one is history already.
-                await self.strip_controls(record.channel_id, message.id)
-            await self._mirror(table, text, screen)
-        elif interaction is not None and clicked == turn_id:
-            await interaction.edit_original_response(
-                content=text, attachments=screen.files(), view=view, allowed_mentions=USER_PINGS
-            )
-        elif turn_id:
-            channel = self.bot.get_partial_messageable(record.channel_id)
-            await channel.get_partial_message(turn_id).edit(
-                content=text, attachments=screen.files(), view=view
-            )
-        await plugin.after_change(self, ctx, events)
+        if new_turn or notes or plugin.shows_change(events):
+            public = [event for event in events if "to" not in event]
+            own, rest = plugin.own_message(public) if new_turn else ([], public)
+            tables.record_change(table, version, rest, list(notes), key, new_turn, own)
+        deadline = self._deadline(plugin, table, state, version)
+        saved = await self.save_change(record, table, moves, deadline)
+        if interaction is not None and not started:
+            ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
+            try:
+                await plugin.answer_in_place(self, interaction, ctx, events)
+            except discord.HTTPException:
+                log.info("private panel of game %s not updated", saved.id)
+        await self.show(saved, table, interaction)
 
-    async def _schedule_deadline(
-        self, game_id: int, version: int, table: Table, new_turn: bool
-    ) -> None:
-        """A turn timer runs per decision point: it restarts when the turn passes on."""
+    def _deadline(
+        self, plugin: GamePlugin, table: Table, state: Any, version: int
+    ) -> DeadlineChange:
+        """A turn timer per decision: a new decision of a player starts a fresh one."""
         if table.status != tables.ACTIVE or not table.turn_minutes:
-            await self.bot.db.clear_deadline(game_id)
-            return
-        if not new_turn:
-            return
+            return None  # save_change clears a timer that ran
+        decision = plugin.decision_key(state, table)
+        if decision == table.decision:
+            return None
+        table.decision, table.decision_at = decision, version
         seconds = table.turn_minutes * 60
         now = time.time()
-        reminder = now + seconds * self.bot.config.reminder_at
-        await self.bot.db.set_deadline(game_id, version, now + seconds, reminder)
-        self.bot.dispatch("deadline_changed")
-
-    async def _mirror(self, table: Table, text: str, screen: Screen) -> None:
-        """Spectating channels get every public turn message, without controls or pings."""
-        for channel_id in table.spectators:
-            channel = self.bot.get_partial_messageable(channel_id)
-            try:
-                await channel.send(text, files=screen.files(), allowed_mentions=NO_PINGS)
-            except discord.HTTPException:
-                log.info("spectating channel %s is out of reach", channel_id)
+        return (now + seconds, now + seconds * self.bot.config.reminder_at)
 
     async def game_for_channel(self, channel_id: int) -> GameRecord | None:
         """The open game played in this channel, or watched from it."""
         record = await self.bot.db.open_game(channel_id)
         return record or await self.bot.db.linked_game(channel_id)
-
-    async def _turn_log(self, channel_id: int, message_id: int) -> list[str]:
-        """The event lines of the turn message, when the change came from elsewhere (a DM)."""
-        channel = self.bot.get_partial_messageable(channel_id)
-        try:
-            message = await channel.get_partial_message(message_id).fetch()
-        except discord.HTTPException:
-            return []
-        return _log_of(message.content)
-
-    async def refresh_lobby(self, record: GameRecord, table: Table) -> None:
-        """Show the lobby message as the table now is (after a slash command changed it)."""
-        message_id = table.messages.get("lobby")
-        plugin = self.plugins.get(record.kind)
-        if not message_id or plugin is None or table.status == tables.ACTIVE:
-            return
-        version = (await self.bot.db.load_game(record.id) or record).version
-        screen = lobby_screen(
-            plugin, self.loc, record.id, version, table, self.bot.config.max_turn_minutes
-        )
-        channel = self.bot.get_partial_messageable(record.channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(
-                content=screen.text,
-                view=build_view(record.id, version, screen.rows),
-                allowed_mentions=NO_PINGS,
-            )
-        except discord.HTTPException:
-            log.info("could not refresh the lobby message %s", message_id)
-
-    async def strip_controls(self, channel_id: int, message_id: int) -> None:
-        channel = self.bot.get_partial_messageable(channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("could not strip controls of message %s", message_id)
 
     async def _remove_control(
         self,
@@ -615,10 +647,8 @@ class TableCog(commands.Cog):
         # A game whose rule for leaving differs says so in its own words (Stella: sits out).
         own_key = f"{plugin.key_prefix}-{note_key.removeprefix('table-')}"
         key = own_key if self.loc.has(own_key) else note_key
-        note = self.loc.text(table.language, key, player=table.seats[seat].name)
-        if interaction is not None and not interaction.response.is_done():
-            await interaction.response.defer()
-        await self._commit(None, plugin, record, table, state, moves, events, notes=[note])
+        note = tables.note(key, player=table.seats[seat].name)
+        await self._commit(interaction, plugin, record, table, state, moves, events, notes=[note])
 
 
 class TableAddon(commands.Cog):
@@ -634,39 +664,6 @@ class TableAddon(commands.Cog):
 def can_manage(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
-
-
-def merge_messages(
-    fresh: dict[str, int], before: Mapping[str, int], ours: Mapping[str, int]
-) -> None:
-    """Carry our changes of message ids (``before`` -> ``ours``) into a fresh load's ids.
-
-    Where another process changed an id as well, its change is the newer one and stands.
-    """
-    for key in set(before) | set(ours):
-        if ours.get(key) == before.get(key) or fresh.get(key) != before.get(key):
-            continue
-        if key in ours:
-            fresh[key] = ours[key]
-        else:
-            fresh.pop(key, None)
-
-
-PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log is what precedes
-
-
-def _log_of(content: str) -> list[str]:
-    """The event lines of a turn message (everything before its prompt)."""
-    log_part, found, _ = content.rpartition(PROMPT_BREAK)
-    return log_part.split("\n") if found and log_part else []
-
-
-def _join_lines(lines: list[str]) -> str:
-    text = "\n".join(line for line in lines if line)
-    # Discord's limit is 2,000 characters; the oldest event lines give way first.
-    while len(text) > 2000 and "\n" in text:
-        text = text.split("\n", 1)[1]
-    return text[:2000]
 
 
 async def setup(bot: TableBot) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -65,16 +66,12 @@ class TableCommandsCog(TableAddon):
     async def cancel(self, interaction: discord.Interaction) -> None:
         async def act(record: GameRecord, table: Table) -> None:
             tables.cancel(table, interaction.user.id, can_manage(interaction))
-            await self.bot.db.save_game(
-                record.id, record.version, table.to_json(), status=table.status
-            )
-            if "turn" in table.messages:
-                await self.table.strip_controls(record.channel_id, table.messages["turn"])
+            await self._acknowledged(interaction)
+            await self.table.change_table(record, table)
             text = self.bot.loc.text(
                 table.language, "table-cancelled", user=interaction.user.display_name
             )
-            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
-            await self.table.refresh_lobby(record, table)
+            await interaction.followup.send(text, allowed_mentions=NO_PINGS)
 
         await self._change_here(interaction, act)
 
@@ -90,13 +87,19 @@ class TableCommandsCog(TableAddon):
                 await self._leave_game(interaction, plugin, record, table)
                 return
             tables.leave_lobby(table, interaction.user.id)
-            await self.bot.db.save_game(
-                record.id, record.version, table.to_json(), status=table.status
-            )
+            await self._acknowledged(interaction, ephemeral=True)
+            await self.table.change_table(record, table)
             await self.table.tell(interaction, "table-you-left")
-            await self.table.refresh_lobby(record, table)
 
         await self._change_here(interaction, act)
+
+    async def _acknowledged(
+        self, interaction: discord.Interaction, ephemeral: bool = False
+    ) -> None:
+        """Answer Discord before the change is saved and shown (the answer follows)."""
+        if not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
     async def _change_here(
         self,
@@ -131,8 +134,7 @@ class TableCommandsCog(TableAddon):
             await self.table.tell(interaction, "table-error-not-seated")
             return
         # Answered within Discord's 3 s first; "you left" only once the leaving is saved.
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._acknowledged(interaction, ephemeral=True)
         await self.table.seat_left(None, plugin, record, table, seat, "table-player-left")
         await self.table.tell(interaction, "table-you-left")
 

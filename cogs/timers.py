@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.screens import Button
 from cogs.table import TableAddon
 from games import table as tables
 from games.engine import CHANCE, Action, Engine, Event, settle
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+STOP_PATIENCE = 10.0
 
 
 class TimerCog(TableAddon):
@@ -40,9 +40,18 @@ class TimerCog(TableAddon):
         self.bot = bot
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     async def cog_load(self) -> None:
         self._task = asyncio.create_task(self._run(), name="turn-timers")
+
+    async def stop_background(self) -> None:
+        """The bot is stopping: a timeout being played finishes, no new one starts."""
+        self._stopping = True
+        self._wake.set()
+        if self._task is not None:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(self._task), STOP_PATIENCE)
 
     async def cog_unload(self) -> None:
         if self._task is not None:
@@ -56,7 +65,7 @@ class TimerCog(TableAddon):
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
-        while not self.bot.is_closed():
+        while not self.bot.is_closed() and not self._stopping:
             self._wake.clear()
             upcoming = await self.bot.db.deadlines(limit=1)
             delay = self.bot.config.timer_poll_seconds
@@ -66,6 +75,8 @@ class TimerCog(TableAddon):
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), delay)
             for deadline in await self.bot.db.deadlines(before=time.time()):
+                if self._stopping:
+                    return
                 try:
                     await self._handle(deadline)
                 except Exception:
@@ -75,7 +86,7 @@ class TimerCog(TableAddon):
     async def _handle(self, deadline: Deadline) -> None:
         if deadline.due_at <= time.time():
             if await self.bot.db.claim_deadline(deadline.game_id, deadline.version):
-                await self.expire(deadline.game_id)
+                await self.expire(deadline.game_id, deadline.version)
         elif await self.bot.db.mark_reminded(deadline.game_id, deadline.version):
             await self.remind(deadline)
 
@@ -84,6 +95,8 @@ class TimerCog(TableAddon):
         if record is None or record.status != tables.ACTIVE:
             return
         table = Table.from_json(record.snapshot)
+        if table.decision_at != deadline.version:
+            return  # that decision was taken meanwhile
         plugin = self.table.plugins[record.kind]
         state = plugin.engine.from_json(table.state or {})
         minutes = max(1, round((deadline.due_at - time.time()) / 60))
@@ -105,28 +118,32 @@ class TimerCog(TableAddon):
                     )
                 )
 
-    async def expire(self, game_id: int) -> None:
-        """The deadline passed: the timeout rule plays for everyone who still had to act.
+    async def expire(self, game_id: int, version: int | None = None) -> None:
+        """The deadline of the decision that began at ``version`` (default: the one pending now)
+        passed: the timeout rule plays.
 
-        Only for the turn the game is at now: if a move (of this process or another) ends that
-        turn before the timeout is saved, the next turn runs on its own timer.
+        Only for that decision: if a move (of this process or another) took it before the
+        timeout is saved, nothing happens (the next decision runs on its own timer).
         """
         table_cog = self.table
         record = await self.bot.db.load_game(game_id)
         if record is None or record.status != tables.ACTIVE:
             return
+        table = Table.from_json(record.snapshot)
         plugin = table_cog.plugins[record.kind]
-        state = plugin.engine.from_json(Table.from_json(record.snapshot).state or {})
-        turn = plugin.turn_key(state)
+        # The decision as it stands now: if it is taken before the timeout is saved, no timeout.
+        decision = plugin.decision_key(plugin.engine.from_json(table.state or {}), table)
+        if version is not None and table.decision_at != version:
+            return
 
         async def change() -> None:
-            await self._time_out(game_id, turn)
+            await self._time_out(game_id, decision)
 
         if not await table_cog.changing(record.channel_id, change):
             log.warning("timeout of game %s lost twice to other saves", game_id)
 
-    async def _time_out(self, game_id: int, turn: str) -> None:
-        """Play the timeout rule of ``turn`` on the game as saved now (under the lock)."""
+    async def _time_out(self, game_id: int, decision: str) -> None:
+        """Play the timeout rule on the game as saved now (under the lock)."""
         table_cog = self.table
         record = await self.bot.db.load_game(game_id)
         if record is None or record.status != tables.ACTIVE:
@@ -135,12 +152,12 @@ class TimerCog(TableAddon):
         plugin = table_cog.plugins[record.kind]
         engine = plugin.engine
         state = engine.from_json(table.state or {})
-        if plugin.turn_key(state) != turn:
-            return
+        if plugin.decision_key(state, table) != decision:
+            return  # the decision was taken meanwhile (here or by another process)
+        turn = plugin.turn_key(state)
         moves: list[tuple[int | None, Action, str]] = []
         events: list[Event] = []
-        notes: list[str] = []
-        extra: list[Button] = []
+        notes: list[list[Any]] = []
         for seat in _waiting_humans(engine.to_move(state), table):
             # The rest of the player's turn is played for them, up to its end.
             for _ in range(50):
@@ -154,18 +171,11 @@ class TimerCog(TableAddon):
                 continue
             table.seats[seat].timeouts += 1
             table.acted_at[seat] = record.version + 1
-            name = table.seats[seat].name
-            notes.append(self.bot.loc.text(table.language, "table-timed-out", player=name))
-            if table.seats[seat].timeouts >= 2 and len(extra) < 5:
-                label = self.bot.loc.text(table.language, "table-remove-player", player=name)
-                extra.append(Button(label[:80], f"kick:{seat}", style="danger", emoji="🚪"))
+            notes.append(tables.note("table-timed-out", player=table.seats[seat].name))
         if not moves:
             return
         events += table_cog._advance(plugin, table, state, moves, record.version + 1)
-        rows = [tuple(extra)] if extra else []
-        await table_cog._commit(
-            None, plugin, record, table, state, moves, events, notes=notes, extra_rows=rows
-        )
+        await table_cog._commit(None, plugin, record, table, state, moves, events, notes=notes)
 
 
 def _settle(engine: Engine, state: Any, moves: list[tuple[int | None, Action, str]]) -> list[Event]:
@@ -186,7 +196,7 @@ def _waiting_humans(to_move: list[int], table: Table) -> list[int]:
 
 def _jump_url(record, table: Table) -> str:
     guild = record.guild_id or "@me"
-    message = table.messages.get("turn")
+    message = table.turn_message
     suffix = f"/{message}" if message else ""
     return f"https://discord.com/channels/{guild}/{record.channel_id}{suffix}"
 

@@ -53,6 +53,16 @@ class Table:
     messages: dict[str, int] = field(default_factory=dict)
     turn_minutes: int = 0  # the turn timer; 0 = none
     spectators: list[int] = field(default_factory=list)  # channels that watch this table
+    # What the channel must show, saved with every change so that any process can bring the
+    # channel up to it later (after a crash, a late answer, a restart): see cogs/sync.py.
+    changed: int = 0  # the table version of the newest change the channel must show
+    shown: int = 0  # the newest change the channel shows completely
+    turn_key: str = ""  # the turn the current turn message is about
+    turn_since: int = 0  # the version that turn message began at (its key in ``messages``)
+    log: list[dict[str, Any]] = field(default_factory=list)  # the current turn message's lines
+    posts: list[dict[str, Any]] = field(default_factory=list)  # own messages still to post
+    decision: str = ""  # what the turn timer waits for (a new one restarts the timer)
+    decision_at: int = 0  # the version that decision began at (the deadline's version)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -72,6 +82,62 @@ class Table:
     @property
     def humans(self) -> list[Seat]:
         return [seat for seat in self.seats if seat.human]
+
+    @property
+    def turn_message(self) -> int | None:
+        """The id of the current turn message, once it is posted."""
+        return self.messages.get(turn_message_key(self.turn_since)) or None
+
+    @property
+    def up_to_date(self) -> bool:
+        """Whether the channel shows everything (nothing to post, edit or take controls off)."""
+        return self.shown >= self.changed and not self.posts and not self.retired_keys()
+
+    def retired_keys(self) -> list[str]:
+        """Keys of earlier turn messages whose controls are still to be taken off."""
+        current = turn_message_key(self.turn_since)
+        return [key for key in self.messages if key.startswith("turn:") and key != current]
+
+
+LOG_LIMIT = 40  # log items a turn message keeps (Discord's 2,000 characters cut earlier)
+
+
+def turn_message_key(since: int) -> str:
+    return f"turn:{since}"
+
+
+def note(key: str, **args: Any) -> list[Any]:
+    """A table note for the log (e.g. a timeout), in words of the reader's language later."""
+    return [key, args]
+
+
+def record_change(
+    table: Table,
+    version: int,
+    events: list[dict[str, Any]],
+    notes: list[list[Any]],
+    turn_key: str,
+    new_turn: bool,
+    own_message: list[dict[str, Any]] | None = None,
+) -> None:
+    """Note what a saved change must show: its public events, on a new turn message or not.
+
+    ``events`` are the public ones (secret events never enter the table's log). The lines of
+    the old turn message that it never showed (a crash, a late answer) move on to the new one,
+    so the public log never skips a move. ``own_message``: events that get a message of their
+    own before the turn message (Stella's round results).
+    """
+    item = {"v": version, "events": events, "notes": notes}
+    if own_message:
+        table.posts.append({"v": version, "events": own_message})
+    if new_turn:
+        unshown = [entry for entry in table.log if entry["v"] > table.shown]
+        table.log = [*unshown, item]
+        table.turn_since = version
+    else:
+        table.log = [*table.log, item][-LOG_LIMIT:]
+    table.turn_key = turn_key
+    table.changed = version
 
 
 def open_table(

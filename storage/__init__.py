@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from storage.database import (
+    CLEAR,
     ChannelBusy,
     Database,
     Deadline,
@@ -34,6 +35,7 @@ async def open_storage(config: Config) -> Storage:
 
 
 __all__ = [
+    "CLEAR",
     "ChannelBusy",
     "Database",
     "Deadline",

@@ -77,7 +77,7 @@ class SQL:
     INSERT_SCHEMA_VERSION = "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)"
     INSERT_GAME = (
         "INSERT INTO games (guild_id, channel_id, kind, status, snapshot, version,"
-        " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)"
+        " created_at, updated_at, unshown_since) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
     )
     GAME = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
     OPEN_GAME = (
@@ -89,8 +89,13 @@ class SQL:
     # The version check: a save that read an older version changes no row.
     SAVE_GAME = (
         "UPDATE games SET snapshot = ?, status = ?, version = version + 1,"
-        " updated_at = ?, finished_at = COALESCE(finished_at, ?)"
+        " updated_at = ?, finished_at = COALESCE(finished_at, ?),"
+        " unshown_since = CASE WHEN ? = 1 THEN NULL ELSE COALESCE(unshown_since, ?) END"
         " WHERE id = ? AND version = ?"
+    )
+    UNSHOWN_GAMES = (
+        "SELECT id FROM games WHERE unshown_since IS NOT NULL AND unshown_since <= ?"
+        " ORDER BY unshown_since LIMIT ?"
     )
     LAST_MOVE = "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?"
     INSERT_MOVE = (
@@ -226,7 +231,7 @@ class Database:
             try:
                 cursor = await self._db.execute(
                     SQL.INSERT_GAME,
-                    (guild_id, channel_id, kind, status, dump(snapshot), now, now),
+                    (guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
                 )
             except aiosqlite.IntegrityError:
                 raise ChannelBusy(channel_id) from None
@@ -252,22 +257,33 @@ class Database:
         *,
         status: str,
         moves: Sequence[tuple[int | None, dict[str, Any], str]] = (),
+        shown: bool = True,
+        deadline: DeadlineChange = None,
     ) -> int:
         """Write a new snapshot and append moves in one transaction; returns the new version.
 
         ``moves`` are ``(seat, action, actor)``; their sequence numbers continue the log.
+        ``shown=False`` notes that the channel does not show this snapshot yet (see
+        :meth:`unshown_games`). ``deadline`` is set (``(due_at, remind_at)``, under the new
+        version) or cleared (``CLEAR``) in the same transaction; ``None`` leaves it.
         """
         now = time.time()
-        finished_at = now if status in CLOSED_STATUSES else None
         async with self._write_lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 cursor = await self._db.execute(
                     SQL.SAVE_GAME,
-                    (dump(snapshot), status, now, finished_at, game_id, expected_version),
+                    save_arguments(snapshot, status, now, shown, game_id, expected_version),
                 )
                 if cursor.rowcount != 1:
                     raise StaleVersion(game_id)
+                if deadline == CLEAR:
+                    await self._db.execute(SQL.CLEAR_DEADLINE, (game_id,))
+                elif deadline is not None:
+                    due_at, remind_at = deadline
+                    await self._db.execute(
+                        SQL.SET_DEADLINE, (game_id, expected_version + 1, due_at, remind_at)
+                    )
                 if moves:
                     async with self._db.execute(SQL.LAST_MOVE, (game_id,)) as seq_cursor:
                         last = (await seq_cursor.fetchone())[0]
@@ -338,10 +354,16 @@ class Database:
         return game_record(row) if row else None
 
     async def open_games(self) -> list[GameRecord]:
-        """Every game in a lobby or in play (start-up restores their timers and views)."""
+        """Every game in a lobby or in play."""
         async with self._db.execute(SQL.OPEN_GAMES) as cursor:
             rows = await cursor.fetchall()
         return [game_record(row) for row in rows]
+
+    async def unshown_games(self, before: float, limit: int = 500) -> list[int]:
+        """Ids of games whose channel lacks changes saved before ``before``, the oldest first."""
+        async with self._db.execute(SQL.UNSHOWN_GAMES, (before, limit)) as cursor:
+            rows = await cursor.fetchall()
+        return [row[0] for row in rows]
 
 
 @dataclass(frozen=True)
@@ -358,6 +380,23 @@ class Deadline:
         if self.remind_at is not None and not self.reminded:
             return min(self.remind_at, self.due_at)
         return self.due_at
+
+
+CLEAR = "clear"
+DeadlineChange = tuple[float, float | None] | str | None
+
+
+def save_arguments(
+    snapshot: dict[str, Any],
+    status: str,
+    now: float,
+    shown: bool,
+    game_id: int,
+    expected_version: int,
+) -> tuple[Any, ...]:
+    """The parameters of :data:`SQL.SAVE_GAME`, the same for both engines."""
+    finished_at = now if status in CLOSED_STATUSES else None
+    return (dump(snapshot), status, now, finished_at, int(shown), now, game_id, expected_version)
 
 
 def move_record(row: Sequence[Any]) -> MoveRecord:

@@ -82,6 +82,15 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         );
         """,
     ),
+    (
+        4,
+        """
+        -- Since when a game has changes its channel does not show yet (NULL: it shows them all),
+        -- so that any process finds the tables a crash left behind without reading snapshots.
+        ALTER TABLE games ADD COLUMN unshown_since DOUBLE PRECISION;
+        CREATE INDEX games_unshown ON games (unshown_since);
+        """,
+    ),
 )
 
 # A table's own `id` column only (not e.g. `game_id INTEGER PRIMARY KEY`, which is given).

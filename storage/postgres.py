@@ -26,10 +26,12 @@ from typing import Any
 import asyncpg
 
 from storage.database import (
+    CLEAR,
     CLOSED_STATUSES,
     SQL,
     ChannelBusy,
     Deadline,
+    DeadlineChange,
     GameRecord,
     MoveRecord,
     StaleVersion,
@@ -38,6 +40,7 @@ from storage.database import (
     game_record,
     move_record,
     move_rows,
+    save_arguments,
     statements,
 )
 from storage.migrations import MIGRATIONS, for_postgres
@@ -108,7 +111,7 @@ class PostgresDatabase:
         try:
             game_id = await self._pool.fetchval(
                 numbered(SQL.INSERT_GAME + " RETURNING id"),
-                *(guild_id, channel_id, kind, status, dump(snapshot), now, now),
+                *(guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
             )
         except asyncpg.UniqueViolationError:
             raise ChannelBusy(channel_id) from None
@@ -131,18 +134,17 @@ class PostgresDatabase:
         *,
         status: str,
         moves: Sequence[tuple[int | None, dict[str, Any], str]] = (),
+        shown: bool = True,
+        deadline: DeadlineChange = None,
     ) -> int:
         """Write a new snapshot and append moves in one transaction; returns the new version.
 
-        ``moves`` are ``(seat, action, actor)``; their sequence numbers continue the log.
+        The arguments mean what they mean for :meth:`storage.database.Database.save_game`.
         """
         now = time.time()
-        finished_at = now if status in CLOSED_STATUSES else None
+        arguments = save_arguments(snapshot, status, now, shown, game_id, expected_version)
         async with self._pool.acquire() as connection, connection.transaction():
-            saved = await connection.execute(
-                numbered(SQL.SAVE_GAME),
-                *(dump(snapshot), status, now, finished_at, game_id, expected_version),
-            )
+            saved = await connection.execute(numbered(SQL.SAVE_GAME), *arguments)
             if _changed(saved) != 1:
                 raise StaleVersion(game_id)  # leaving the block rolls back
             if moves:
@@ -150,6 +152,13 @@ class PostgresDatabase:
                 last = await connection.fetchval(numbered(SQL.LAST_MOVE), game_id)
                 await connection.executemany(
                     numbered(SQL.INSERT_MOVE), move_rows(game_id, last, moves, now)
+                )
+            if deadline == CLEAR:
+                await connection.execute(numbered(SQL.CLEAR_DEADLINE), game_id)
+            elif deadline is not None:
+                due_at, remind_at = deadline  # type: ignore[misc]
+                await connection.execute(
+                    numbered(SQL.SET_DEADLINE), game_id, expected_version + 1, due_at, remind_at
                 )
         return expected_version + 1
 
@@ -202,6 +211,11 @@ class PostgresDatabase:
         return [deadline_record(row) for row in rows]
 
     async def open_games(self) -> list[GameRecord]:
-        """Every game in a lobby or in play (start-up restores their timers and views)."""
+        """Every game in a lobby or in play."""
         rows = await self._pool.fetch(numbered(SQL.OPEN_GAMES))
         return [game_record(row) for row in rows]
+
+    async def unshown_games(self, before: float, limit: int = 500) -> list[int]:
+        """Ids of games whose channel lacks changes saved before ``before``, the oldest first."""
+        rows = await self._pool.fetch(numbered(SQL.UNSHOWN_GAMES), before, limit)
+        return [row[0] for row in rows]

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bot import EXTENSIONS, TableBot, point_at
+from bot import EXTENSIONS, HANDLER_TASKS, TableBot, point_at
 from config import Config
 from storage import Database
 from tests.emulator import FakeDiscord, point_discord_at
 from tests.support.process import BotProcess
 
-# discord.py's names for the tasks that run interaction handlers.
-BUSY_TASKS = ("CommandTree-invoker", "discord-ui-dynamic-item", "discord-ui-view-dispatch")
+BUSY_TASKS = HANDLER_TASKS  # interaction handlers and the table's repairs
 
 
 class BotRunner:

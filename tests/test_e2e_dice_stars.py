@@ -115,7 +115,7 @@ async def test_solo_game_starts_at_once_and_ends_with_the_opponent(emu, runner, 
     chan, users = world
     await runner.start()
     ix = await emu.slash(users[1], chan, "dicestars new", {"solo": True})
-    assert not ix.ephemeral
+    assert ix.private is None
     for _ in range(300):
         if not await play_turn_step(emu, runner, chan, users):
             break
@@ -143,12 +143,12 @@ async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world)
     await runner.start()
     await open_and_start(emu, chan, users[:2])
     look = await emu.slash(users[2], chan, "dicestars sheet", {"player": users[1]})
-    assert look.ephemeral and look.message.attachments
+    assert look.private and look.private.attachments
     assert look.message.id not in [m.id for m in emu.channel_messages(chan)]
     record = await runner.db.open_game(chan.id)
     state = engine.from_json(record.snapshot["state"])
     idle = users[1 - engine.to_move(state)[0]]
     turn = emu.channel_messages(chan)[-1]
     ix = await emu.click(idle, turn, controls(turn)[0][0])
-    assert ix.ephemeral
+    assert ix.private
     assert (await runner.db.load_game(record.id)).version == record.version

@@ -65,7 +65,7 @@ def verb(message: Message, name: str) -> str:
 async def open_and_start(emu, chan, users, level: str | None = None, computers: int = 0):
     options = {"level": level} if level else {}
     ix = await emu.slash(users[0], chan, "dizzle new", options)
-    assert not ix.ephemeral
+    assert ix.private is None
     for user in users[1:]:
         await emu.click(user, ix.message, verb(ix.message, "join"))
     lobby = emu.channel_messages(chan)[0]
@@ -221,7 +221,7 @@ async def test_solo_game_starts_at_once_and_ends_with_the_scoreboard(emu, runner
     _, chan = guilds["en-US"]
     await runner.start()
     ix = await emu.slash(users[0], chan, "dizzle new", {"level": "level2", "solo": True})
-    assert not ix.ephemeral
+    assert ix.private is None
     first = emu.channel_messages(chan)[-1]
     assert "Round 1/10" in first.content and first.attachments
     await play_to_the_end(emu, runner, chan, users)
@@ -270,7 +270,7 @@ async def test_simultaneous_planet_picks_share_one_message_edited_in_place(emu, 
     assert f"<@{users[0].id}>" in picks.content and f"<@{users[1].id}>" not in picks.content
     assert "bob" in picks.content.split("\n")[0], "the log line of bob's pick stays"
     again = await emu.select(users[1], picks, picks.selects()[0]["custom_id"], [planet])
-    assert again.ephemeral, "bob has picked already"
+    assert again.private, "bob has picked already"
     await emu.select(users[0], picks, picks.selects()[0]["custom_id"], [planet])
     assert emu.channel_messages(chan)[-1].id != picks.id and not picks.selects()
     after = engine.from_json((await runner.db.open_game(chan.id)).snapshot["state"])
@@ -308,13 +308,13 @@ async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world)
     choices = await emu.autocomplete(users[2], chan, "dizzle sheet", "player", "bo")
     assert [c["name"] for c in choices] == ["bob"]
     look = await emu.slash(users[2], chan, "dizzle sheet", {"player": choices[0]["value"]})
-    assert look.ephemeral and look.message.attachments
+    assert look.private and look.private.attachments
     assert "bob" in look.message.content
     assert look.message.id not in [m.id for m in emu.channel_messages(chan)]
     mine = await emu.slash(users[0], chan, "dizzle sheet", {})
-    assert mine.ephemeral and "alice" in mine.message.content
+    assert mine.private and "alice" in mine.private.content
     stranger = await emu.slash(users[3], chan, "dizzle sheet", {})
-    assert stranger.ephemeral and not stranger.message.attachments
+    assert stranger.private and not stranger.private.attachments
     record = await runner.db.open_game(chan.id)
     state = engine.from_json(record.snapshot["state"])
     idle = users[1 - engine.to_move(state)[0]]
@@ -322,7 +322,7 @@ async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world)
     cid, value, _ = game_controls(turn)[0]
     ix = await use(emu, idle, turn, cid, value)
     language = "de" if idle is users[1] else "en"
-    assert ix.ephemeral and ix.message.content == LOC.text(language, "dz-error-not-your-turn")
+    assert ix.private and ix.private.content == LOC.text(language, "dz-error-not-your-turn")
     assert (await runner.db.load_game(record.id)).version == record.version
 
 
@@ -340,7 +340,7 @@ async def test_level_autocomplete_and_lobby_choice(emu, runner, world):
     await emu.select(users[1], lobby, menu["custom_id"], ["level2"])
     assert "Level 2" in emu.channel_messages(chan)[0].content
     bad = await emu.slash(users[0], chan, "dizzle new", {"level": "nowhere"})
-    assert bad.ephemeral and "nowhere" in bad.message.content
+    assert bad.private and "nowhere" in bad.private.content
 
 
 # ---- more than 25 placements ------------------------------------------------------------------
@@ -456,9 +456,9 @@ async def test_more_button_opens_the_rest_privately_and_its_menus_play(
     assert more and len(turn.selects()) == 4
     record = await runner.db.open_game(chan.id)
     stranger = await emu.click(users[1], turn, more[0]["custom_id"])
-    assert stranger.ephemeral and not stranger.message.selects()
+    assert stranger.private and not stranger.private.selects()
     ix = await emu.click(users[0], turn, more[-1]["custom_id"])
-    assert ix.ephemeral and ix.message.selects()
+    assert ix.private and ix.private.selects()
     menu = ix.message.selects()[-1]
     value = menu["options"][-1]["value"]
     await emu.select(users[0], ix.message, menu["custom_id"], [value])

@@ -27,7 +27,7 @@ async def test_computer_seats_play_promptly_and_finish_the_game(emu, runner, wor
     await emu.click(users[0], ix.message, verb(ix.message, "bot"))
     lobby = emu.channel_messages(chan)[0]
     ix = await emu.click(users[1], lobby, verb(lobby, "bot"))
-    assert ix.ephemeral and "host" in ix.message.content
+    assert ix.private and "host" in ix.private.content
     await emu.click(users[0], lobby, verb(lobby, "bot"))
     lobby = emu.channel_messages(chan)[0]
     assert "Robo 1 🤖" in lobby.content and "Robo 2 🤖" in lobby.content
@@ -52,9 +52,9 @@ async def test_a_spectating_channel_receives_every_public_turn(emu, runner, worl
     ix = await emu.slash(users[0], chan, "dicestars new", {})
     await emu.click(users[1], ix.message, verb(ix.message, "join"))
     ix = await emu.slash(users[2], watch, "spectate", {"table": chan})
-    assert not ix.ephemeral and f"<#{chan.id}>" in ix.message.content
+    assert ix.private is None and f"<#{chan.id}>" in ix.message.content
     again = await emu.slash(users[2], watch, "spectate", {"table": chan})
-    assert again.ephemeral
+    assert again.private
     lobby = emu.channel_messages(chan)[0]
     ix = await emu.slash(users[0], chan, "status", {})
     assert f"<#{watch.id}>" in ix.message.content
@@ -67,14 +67,14 @@ async def test_a_spectating_channel_receives_every_public_turn(emu, runner, worl
     assert all(not m.buttons() and not m.selects() for m in mirrored)
     # Anyone in the spectating channel may look at a sheet privately.
     look = await emu.slash(users[2], watch, "dicestars sheet", {"player": users[1]})
-    assert look.ephemeral and look.message.attachments
+    assert look.private and look.private.attachments
 
 
 async def test_history_lists_records_and_replays_to_the_same_final_picture(emu, runner, world):
     chan, _, users = world
     await runner.start()
     ix = await emu.slash(users[0], chan, "history", {})
-    assert ix.ephemeral and "No game" in ix.message.content
+    assert ix.private and "No game" in ix.private.content
     ix = await emu.slash(users[0], chan, "dicestars new", {})
     await emu.click(users[1], ix.message, verb(ix.message, "join"))
     lobby = emu.channel_messages(chan)[0]
@@ -87,7 +87,7 @@ async def test_history_lists_records_and_replays_to_the_same_final_picture(emu, 
     best = max(engine.scores(engine.from_json(record.snapshot["state"])))
 
     listing = await emu.slash(users[2], chan, "history", {})
-    assert listing.ephemeral
+    assert listing.private
     assert f"Best Dice Stars score: **{best}**" in listing.message.content
     menu = listing.message.select("s:")
     await emu.select(users[2], listing.message, menu["custom_id"], [str(record.id)])

@@ -164,7 +164,7 @@ async def test_a_click_that_lost_to_another_process_is_applied_once_afresh(emu, 
     async with OtherProcess(runner, no_move) as other:
         ix = await emu.click(alice, dm, cid(dm, "atoggle:3"))
     assert other.saved == 1
-    assert ix.response_type == 7 and not ix.ephemeral, "the slate is edited, nobody is told off"
+    assert ix.private is None, "the slate is edited, nobody is told off"
     record, state = await game_state(runner, world[0])
     assert state.slates[0] == [3]
     drafts = [m.action for m in await runner.db.moves(record.id) if m.seat == 0]
@@ -177,7 +177,7 @@ async def test_a_click_that_lost_twice_is_out_of_date_and_changes_nothing(emu, r
     async with OtherProcess(runner, no_move, no_move) as other:
         ix = await emu.click(alice, dm, cid(dm, "atoggle:3"))
     assert other.saved == 2
-    assert ix.ephemeral and "out of date" in ix.message.content
+    assert ix.private and "out of date" in ix.private.content
     _, state = await game_state(runner, world[0])
     assert state.slates[0] == []
     assert not [m for m in await runner.db.moves(record.id) if m.seat == 0]
@@ -405,9 +405,16 @@ class Players:
         panel = await self.slate(user)
         cards = self.rng.sample(range(8), self.rng.randint(1, 2))
         for card in cards:
+            edits = len(panel.edits)
             self.in_dms.append(
                 (await self.emu.click(user, panel, cid(panel, f"atoggle:{card}"))).id
             )
+
+            async def edited() -> bool | None:
+                # The click is answered at once; the slate is drawn and edited in after.
+                return len(panel.edits) > edits or None  # noqa: B023
+
+            await until(edited, f"{user.name}'s slate after a toggle")
         if lock:
             self.in_dms.append((await self.emu.click(user, panel, cid(panel, "alock"))).id)
             self.locked[number, seat] = sorted(cards)
@@ -478,7 +485,9 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
             await table.mark(seat, players[seat], number, lock=not late)
         if number == TIMER_ROUND:
             record, _ = await the_game(storage, chan)
-            await storage.set_deadline(record.id, record.version, time.time() - 1, None)
+            # A deadline of the marking's decision, as if its minutes had gone by.
+            decision = record.snapshot["decision_at"]
+            await storage.set_deadline(record.id, decision, time.time() - 1, None)
             await until(lambda: _past_marking(storage, chan), "the timer firing", timeout=10)
         await table.explore(players)
 

@@ -72,7 +72,7 @@ def cid(message: Message, wanted: str) -> str:
 
 async def open_table(emu, chan, users: list[User], **options: Any) -> int:
     ix = await emu.slash(users[0], chan, "stella new", options)
-    assert not ix.ephemeral, ix.message.content
+    assert ix.private is None, ix.message.content
     lobby = ix.message
     for user in users[1:]:
         await emu.click(user, lobby, cid(lobby, "join"))
@@ -101,15 +101,17 @@ async def slate_panel(emu, chan, user: User) -> Message:
         return dms[-1]
     turn = next(m for m in reversed(emu.channel_messages(chan)) if m.buttons())
     ix = await emu.click(user, turn, cid(turn, "u:slate"))
-    assert ix.ephemeral and ix.message.ephemeral_for == user.id
+    assert ix.private and ix.private.ephemeral_for == user.id
     assert ix.message.attachments, "the slate comes with its picture"
     return ix.message
 
 
 async def mark(emu, panel: Message, user: User, cards: list[int], lock: bool = True) -> None:
     for card in cards:
+        edits = len(panel.edits)
         ix = await emu.click(user, panel, cid(panel, f"atoggle:{card}"))
-        assert ix.response_type == 7, "a toggle edits the slate in place"
+        assert ix.response_type == 6 and not ix.followups, "answered at once, nobody told off"
+        assert len(panel.edits) > edits, "a toggle edits the slate in place"
     if lock:
         await emu.click(user, panel, cid(panel, "alock"))
 
@@ -117,7 +119,7 @@ async def mark(emu, panel: Message, user: User, cards: list[int], lock: bool = T
 async def designate(emu, chan, user: User, card: int) -> None:
     turn = emu.channel_messages(chan)[-1]
     ix = await emu.click(user, turn, cid(turn, "u:designate"))
-    assert ix.ephemeral
+    assert ix.private
     menu = ix.message.select("s:")
     await emu.select(user, ix.message, menu["custom_id"], [str(card)])
 
@@ -302,7 +304,7 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     old = dm.snapshot()
     await mark(emu, dm, alice, [2], lock=False)
     ix = await emu.click(alice, old, cid(old, "atoggle:4"))
-    assert ix.ephemeral and "out of date" in ix.message.content
+    assert ix.private and "out of date" in ix.private.content
     _, state = await game_state(runner, chan)
     assert state.slates[0] == [2]
     public_before = len(emu.channel_messages(chan))
@@ -320,11 +322,11 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     idle = next(p for seat, p in enumerate(players) if seat != state.active)
     turn = emu.channel_messages(chan)[-1]
     ix = await emu.click(idle, turn, cid(turn, "u:designate"))
-    assert ix.ephemeral and ix.message.ephemeral_for == idle.id
+    assert ix.private and ix.private.ephemeral_for == idle.id
     expected = {"alice": "not your turn", "bob": "nicht am Zug", "dave": "not your turn"}
     assert expected[idle.name] in ix.message.content
     ix = await emu.click(alice, old, cid(old, "atoggle:4"))  # a slate of the marking phase
-    assert ix.ephemeral
+    assert ix.private
     assert len(emu.channel_messages(chan)) == public_before + 1
     _, after = await game_state(runner, chan)
     assert engine.to_json(after) == engine.to_json(state)
@@ -367,8 +369,8 @@ async def test_a_folder_with_too_few_pictures_is_named_at_the_start(emu, runner,
     for user in (bob, dave):
         await emu.click(user, ix.message, cid(ix.message, "join"))
     start = await emu.click(alice, ix.message, cid(ix.message, "start"))
-    assert start.ephemeral
-    assert str(folder) in start.message.content and "12 usable pictures" in start.message.content
+    assert start.private
+    assert str(folder) in start.private.content and "12 usable pictures" in start.private.content
     assert (await runner.db.open_game(chan.id)).status == "lobby"
 
 
@@ -376,7 +378,7 @@ async def test_the_server_deck_needs_a_configured_folder(emu, runner, world):
     chan, users = world
     await runner.start()
     ix = await emu.slash(users[1], chan, "stella new", {"deck": "custom"})
-    assert ix.ephemeral and "Ordner" in ix.message.content  # bob reads German
+    assert ix.private and "Ordner" in ix.private.content  # bob reads German
     assert await runner.db.open_game(chan.id) is None
 
 
@@ -415,7 +417,7 @@ async def test_a_spectating_channel_follows_a_round_without_any_secret(emu, runn
     await runner.start()
     lobby = (await emu.slash(users[0], chan, "stella new", {})).message
     ix = await emu.slash(users[3], tribune, "spectate", {"table": chan})
-    assert not ix.ephemeral
+    assert ix.private is None
     for user in users[1:]:
         await emu.click(user, lobby, cid(lobby, "join"))
     await emu.click(users[0], lobby, cid(lobby, "start"))

@@ -48,13 +48,13 @@ def cid(message: Message, payload: str) -> str:
 
 
 def private_text(ix) -> str:
-    assert ix.ephemeral, f"expected a private answer, got {ix.message.content!r}"
-    return ix.message.content
+    assert ix.private, f"expected a private answer, got {ix.messages()}"
+    return ix.private.content
 
 
 async def open_nim(emu, chan, host) -> Message:
     ix = await emu.slash(host, chan, "nim new", {})
-    assert not ix.ephemeral
+    assert ix.private is None
     return ix.message
 
 
@@ -119,7 +119,7 @@ async def test_not_your_turn_is_private_and_changes_nothing(emu, runner, world):
     other = u["bob"] if mover is u["alice"] else u["alice"]
     ix = await emu.click(other, turn, turn.buttons()[0]["custom_id"])
     assert private_text(ix)
-    assert ix.message.id not in [m.id for m in emu.visible_to(mover, chan)]
+    assert ix.private.id not in [m.id for m in emu.visible_to(mover, chan)]
     ix = await emu.click(u["carol"], turn, turn.buttons()[0]["custom_id"])
     assert "ne jouez pas" in private_text(ix)  # carol reads French
     assert (await runner.db.load_game(record.id)).version == record.version
@@ -169,7 +169,7 @@ async def test_double_clicks_apply_once(emu, runner, world):
     )
     record = await runner.db.open_game(chan.id)
     assert record.status == "active"
-    assert sum(1 for ix in results if ix.ephemeral) >= 1
+    assert sum(1 for ix in results if ix.private) >= 1
     turn = emu.channel_messages(chan)[-1]
     pile = record.snapshot["state"]["pile"]
     mover = [u["alice"], u["bob"], u["carol"]][record.snapshot["state"]["turn"]]
@@ -177,7 +177,7 @@ async def test_double_clicks_apply_once(emu, runner, world):
     first, second = await asyncio.gather(emu.click(mover, turn, take), emu.click(mover, turn, take))
     after = await runner.db.load_game(record.id)
     assert after.snapshot["state"]["pile"] == pile - 1
-    assert [first.ephemeral, second.ephemeral].count(True) == 1
+    assert [ix.private is not None for ix in (first, second)].count(True) == 1
     moves = [m for m in await runner.db.moves(record.id) if m.actor == "user"]
     assert len(moves) == 1
 
@@ -231,7 +231,7 @@ async def test_cancel_needs_host_or_manager_and_frees_the_channel(emu, runner, w
     ix = await emu.click(u["bob"], lobby(emu, chan), cid(lobby(emu, chan), "cancel"))
     assert "Gastgeber" in private_text(ix)  # bob reads German
     ix = await emu.slash(u["dave"], chan, "cancel", {})
-    assert not ix.ephemeral and "cancelled by dave" in ix.message.content
+    assert ix.private is None and "cancelled by dave" in ix.messages()[-1].content
     assert await runner.db.open_game(chan.id) is None
     again = await open_nim(emu, chan, u["bob"])
     assert "bob (Gastgeber)" not in again.content  # public texts use the server's language
@@ -244,9 +244,9 @@ async def test_one_table_per_channel_and_threads_run_side_by_side(emu, runner, w
     await runner.start()
     await open_nim(emu, chan, u["alice"])
     ix = await emu.slash(u["bob"], chan, "nim new", {})
-    assert "already has a table" not in ix.message.content and ix.ephemeral
+    assert "already has a table" not in ix.message.content and ix.private
     second = await emu.slash(u["bob"], thread, "nim new", {})
-    assert not second.ephemeral
+    assert second.private is None
     assert (await runner.db.open_game(thread.id)).snapshot["host_id"] == u["bob"].id
 
 
@@ -254,9 +254,9 @@ async def test_help_and_about_speak_the_users_language(emu, runner, world):
     _, chan, u = world
     await runner.start()
     ix = await emu.slash(u["bob"], chan, "help", {})
-    assert ix.ephemeral and "Beitreten" in ix.message.content
+    assert ix.private and "Beitreten" in ix.private.content
     ix = await emu.slash(u["carol"], chan, "about", {})
-    assert ix.ephemeral and "OpenMoji" in ix.message.content and "0.1.0" in ix.message.content
+    assert ix.private and "OpenMoji" in ix.private.content and "0.1.0" in ix.message.content
     names = {c["name"]: c for c in emu.commands}
     assert names["help"]["name_localizations"]["de"] == "hilfe"
     assert names["cancel"]["description_localizations"]["fr"].startswith("Annule")
@@ -270,7 +270,7 @@ async def test_slash_commands_keep_the_lobby_message_true(emu, runner, world):
     await emu.click(u["bob"], message, cid(message, "join"))
     await emu.click(u["carol"], lobby(emu, chan), cid(lobby(emu, chan), "join"))
     ix = await emu.slash(u["carol"], chan, "leave", {})
-    assert ix.ephemeral
+    assert ix.private
     assert "alice (host), bob" in message.content and "carol" not in message.content
     await emu.slash(u["dave"], tribune, "spectate", {"table": chan})
     assert f"<#{tribune.id}>" in message.content
@@ -281,6 +281,6 @@ async def test_slash_commands_keep_the_lobby_message_true(emu, runner, world):
     second = await emu.click(u["alice"], shown_before, add)  # a slow client clicks again
     record = await runner.db.open_game(chan.id)
     assert [s["computer"] for s in record.snapshot["seats"]] == [False, False, True]
-    assert not first.ephemeral and "out of date" in private_text(second)
+    assert first.private is None and "out of date" in private_text(second)
     await emu.slash(u["alice"], chan, "cancel", {})
     assert "closed" in message.content and not message.buttons()

@@ -103,7 +103,7 @@ async def test_two_timeouts_in_a_row_let_the_host_remove_the_player(emu, runner,
     host = users[0] if record.snapshot["host_id"] == users[0].id else users[1]
     other = users[1] if host is users[0] else users[0]
     ix = await emu.click(other, last, remove)
-    assert ix.ephemeral and "host" in ix.message.content
+    assert ix.private and "host" in ix.private.content
     await emu.click(host, last, remove)
     record = await runner.db.load_game(game_id)
     assert record.snapshot["seats"][twice[0]]["left"] is True

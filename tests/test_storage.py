@@ -9,6 +9,7 @@ not answer fails them. Two storages opened on one database stand for two bot pro
 import asyncio
 import os
 import sqlite3
+import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -16,7 +17,15 @@ import asyncpg
 import pytest
 
 from config import Config, ConfigError, parse_config
-from storage import ChannelBusy, Database, PostgresDatabase, StaleVersion, Storage, open_storage
+from storage import (
+    CLEAR,
+    ChannelBusy,
+    Database,
+    PostgresDatabase,
+    StaleVersion,
+    Storage,
+    open_storage,
+)
 from storage.migrations import MIGRATIONS, for_postgres
 from storage.postgres import numbered
 
@@ -316,13 +325,47 @@ async def test_upgrading_an_older_file_keeps_its_move_log(tmp_path, monkeypatch)
     path = tmp_path / "old.sqlite3"
     monkeypatch.setattr(sqlite_storage, "MIGRATIONS", MIGRATIONS[:2])
     old = await Database.open(path)
-    game = await old.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
-    await old.save_game(game.id, 1, {}, status="active", moves=[(0, {"type": "a"}, "user:5")])
+    # Written as that older version wrote them (today's statements know newer columns).
+    cursor = await old._db.execute(
+        "INSERT INTO games (guild_id, channel_id, kind, status, snapshot, version, created_at,"
+        " updated_at) VALUES (1, 10, 'x', 'active', '{}', 2, 0, 0)"
+    )
+    game_id = cursor.lastrowid
+    await old._db.execute(
+        "INSERT INTO moves (game_id, seq, seat, action, actor, created_at)"
+        " VALUES (?, 1, 0, '{\"type\": \"a\"}', 'user:5', 0)",
+        (game_id,),
+    )
     await old.close()
     monkeypatch.setattr(sqlite_storage, "MIGRATIONS", MIGRATIONS)
     new = await Database.open(path)
     try:
         assert await new.schema_version() == MIGRATIONS[-1][0]
-        assert [(m.seq, m.actor) for m in await new.moves(game.id)] == [(1, "user:5")]
+        assert [(m.seq, m.actor) for m in await new.moves(game_id)] == [(1, "user:5")]
+        assert await new.unshown_games(before=1e12) == []  # old games count as shown
+        await new.save_game(game_id, 2, {"a": 1}, status="active", shown=False)
+        assert await new.unshown_games(before=1e12) == [game_id]
     finally:
         await new.close()
+
+
+async def test_a_save_says_whether_its_channel_shows_it_and_sets_its_deadline_with_it(db):
+    game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    later = time.time() + 1
+    assert await db.unshown_games(before=later) == [game.id], "a new table is not shown yet"
+    due = time.time() + 300
+    version = await db.save_game(game.id, 1, {"n": 1}, status="active", deadline=(due, due - 60))
+    assert await db.unshown_games(before=later) == []
+    assert [(d.game_id, d.version, round(d.due_at)) for d in await db.deadlines()] == [
+        (game.id, version, round(due))
+    ]
+    version = await db.save_game(game.id, version, {"n": 2}, status="active", shown=False)
+    assert await db.unshown_games(before=later) == [game.id]
+    assert await db.unshown_games(before=time.time() - 60) == [], "only what is older"
+    assert [d.version for d in await db.deadlines()] == [version - 1], "the deadline stays"
+    with pytest.raises(StaleVersion):
+        await db.save_game(game.id, 1, {}, status="active", deadline=CLEAR)
+    assert len(await db.deadlines()) == 1, "a refused save sets nothing"
+    await db.save_game(game.id, version, {"n": 3}, status="finished", deadline=CLEAR)
+    assert await db.deadlines() == []
+    assert await db.unshown_games(before=later) == []

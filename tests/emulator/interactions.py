@@ -119,6 +119,19 @@ class Interaction:
             raise AssertionError(f"no response to {self} within {timeout} s{refused}") from None
         return self
 
+    @property
+    def private(self) -> Message | None:
+        """The bot's private answer: an ephemeral response, else its newest ephemeral followup.
+
+        A click acknowledged first (a deferred update) is answered privately by a followup.
+        """
+        if self.ephemeral and self.message is not None:
+            return self.message
+        for message in reversed(self.followups):
+            if message.ephemeral_for is not None:
+                return message
+        return None
+
     def messages(self) -> list[Message]:
         """The response message (if any) and the followups."""
         return [m for m in [self.message, *self.followups] if m is not None]

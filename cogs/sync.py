@@ -1,0 +1,454 @@
+"""Bringing a channel up to its table's saved state: one idempotent step, run after every change.
+
+Every change saves, with the move, what the channel must show (``Table.changed``, the turn
+message's log, messages still to post; see ``games/table.py``). This step makes Discord match:
+it posts or edits the lobby or the turn message, posts a game's own messages (Stella's round
+results), mirrors to spectating channels, takes the controls off earlier turn messages once
+their successor exists, lets the game update its DMs, and then saves the message ids and that
+the change is shown. It runs after each change, again when an answer failed or came late, at
+start-up for every table a crash left behind, and every few seconds for tables another process
+left behind, in whichever process gets there.
+
+Running it twice changes nothing the second time; dying in the middle of it is repaired by the
+next run: a message is posted with a nonce made of the game and the turn, so Discord returns
+the message already posted instead of a second one (for a few minutes), and a repair first
+looks for a message of the game among the channel's newest ones before it posts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.lobby import lobby_screen
+from cogs.plugin import GamePlugin, TableContext
+from cogs.screens import Button, Row, Screen, build_view
+from games import table as tables
+from games.table import Table, turn_message_key
+from storage import GameRecord, StaleVersion
+
+if TYPE_CHECKING:
+    from cogs.table import TableCog
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()
+USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log is what precedes
+MAX_TEXT = 2000
+MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
+ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before a crash
+
+
+@dataclass
+class Showing:
+    """One run of the step: the table as loaded, and what was done to Discord so far."""
+
+    record: GameRecord
+    table: Table
+    plugin: GamePlugin
+    interaction: discord.Interaction | None
+    repair: bool
+    before: dict[str, int] = field(default_factory=dict)
+    posted: set[int] = field(default_factory=set)  # versions of own messages now posted
+    shown_before: int = 0
+
+
+class ChannelSync:
+    """The step for every table of the bot (one per table cog)."""
+
+    def __init__(self, cog: TableCog) -> None:
+        self.cog = cog
+
+    @property
+    def bot(self):
+        return self.cog.bot
+
+    async def show(
+        self,
+        game_id: int,
+        interaction: discord.Interaction | None = None,
+        *,
+        repair: bool = False,
+        known: tuple[GameRecord, Table] | None = None,
+    ) -> bool:
+        """Bring Discord up to the game as saved (the caller holds the channel's lock).
+
+        ``interaction``: a click already acknowledged, whose message may be edited through its
+        token (which costs nothing of the bot's REST budget). ``known``: the record and table
+        the caller has just saved, to spare loading them. True when everything is shown.
+        """
+        if known is not None:
+            record, table = known
+        else:
+            loaded = await self.bot.db.load_game(game_id)
+            if loaded is None:
+                return True
+            record, table = loaded, Table.from_json(loaded.snapshot)
+        plugin = self.cog.plugins.get(record.kind)
+        if plugin is None or table.up_to_date:
+            return True
+        work = Showing(
+            record, table, plugin, interaction, repair, dict(table.messages), set(), table.shown
+        )
+        done = False
+        try:
+            await self._show(work)
+            done = True
+        finally:
+            # What was posted is saved even when a later step failed: a retry must not repeat it.
+            if done:
+                table.shown = table.changed
+            await self._save(work)
+        return table.up_to_date
+
+    # ---- the steps ----------------------------------------------------------------------
+
+    async def _show(self, work: Showing) -> None:
+        table = work.table
+        if table.status == tables.LOBBY:
+            await self._show_lobby(work)
+            return
+        if table.status in (tables.CANCELLED, tables.ABANDONED) or table.state is None:
+            await self._close(work)
+            return
+        ctx = self._context(work)
+        for post in list(table.posts):
+            await self._post_own(work, ctx, post)
+        # Private messages first: a slate that could not be sent by DM adds "My slate" here.
+        await work.plugin.sync_private(self.cog, ctx, work.interaction)
+        changed = table.shown < table.changed
+        screen = await asyncio.to_thread(self._turn_screen, work, ctx) if changed else None
+        if screen is not None:
+            await self._show_turn(work, ctx, screen)
+        for key in table.retired_keys():
+            await self._strip(work, table.messages[key])
+            del table.messages[key]
+        if "lobby" in table.messages:
+            await self._close_lobby(work)
+
+    def _context(self, work: Showing) -> TableContext:
+        table = work.table
+        state = work.plugin.engine.from_json(table.state or {})
+        return TableContext(
+            work.record.id, work.record.version, table, state, table.language, self.cog.loc
+        )
+
+    def _turn_screen(self, work: Showing, ctx: TableContext) -> Screen:
+        """The current turn message: its log, the picture and prompt of now, and the controls."""
+        plugin, table = work.plugin, work.table
+        finished = table.status == tables.FINISHED
+        screen = plugin.final_screen(ctx) if finished else plugin.turn_screen(ctx)
+        lines = [line for item in table.log for line in self.log_lines(plugin, ctx, item)]
+        text = join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
+        rows = [] if finished else [*self._removal_rows(ctx), *screen.rows][:5]
+        return Screen(text, screen.image, screen.filename, screen.image_summary, rows)
+
+    def log_lines(self, plugin: GamePlugin, ctx: TableContext, item: dict[str, Any]) -> list[str]:
+        notes = [ctx.t(key, **args) for key, args in item.get("notes", [])]
+        return [*notes, *plugin.event_lines(ctx, item.get("events", []))]
+
+    def _removal_rows(self, ctx: TableContext) -> list[Row]:
+        """The host's "remove" buttons for players who let the timer run out twice in a row."""
+        buttons = []
+        for index, seat in enumerate(ctx.table.seats):
+            if seat.human and not seat.left and seat.timeouts >= 2 and len(buttons) < 5:
+                label = ctx.t("table-remove-player", player=seat.name)[:80]
+                buttons.append(Button(label, f"kick:{index}", style="danger", emoji="🚪"))
+        return [tuple(buttons)] if buttons else []
+
+    async def _show_turn(self, work: Showing, ctx: TableContext, screen: Screen) -> None:
+        table, record = work.table, work.record
+        key = turn_message_key(table.turn_since)
+        view = build_view(record.id, record.version, screen.rows)
+        message_id = table.messages.get(key) or await self._adopt(work)
+        if message_id:
+            table.messages[key] = message_id
+            await self._edit(work, message_id, screen, view)
+        else:
+            nonce = f"{record.id}.{table.turn_since}"
+            table.messages[key] = await self._post(record.channel_id, screen, view, nonce)
+        await self._mirror(work, screen)
+
+    async def _post_own(self, work: Showing, ctx: TableContext, post: dict[str, Any]) -> None:
+        """A message the game posts before the turn message (Stella's round results)."""
+        screen = await asyncio.to_thread(work.plugin.own_screen, ctx, post["events"])
+        nonce = f"{work.record.id}.p{post['v']}"
+        await self._post(work.record.channel_id, screen, None, nonce, pings=False)
+        for index, channel_id in enumerate(work.table.spectators):
+            await self._post_quietly(channel_id, screen, f"{nonce}.{index}")
+        work.table.posts.remove(post)
+        work.posted.add(post["v"])
+
+    async def _mirror(self, work: Showing, screen: Screen) -> None:
+        """Spectating channels get the turn message too (edited with it), without controls."""
+        table = work.table
+        since = table.turn_since
+        for key in [k for k in table.messages if k.startswith("w")]:
+            channel, _, of = key[1:].partition(":")
+            if int(of) != since or int(channel) not in table.spectators:
+                del table.messages[key]
+        for index, channel_id in enumerate(table.spectators):
+            key = f"w{channel_id}:{since}"
+            message_id = table.messages.get(key)
+            if message_id:
+                await self._edit_quietly(channel_id, message_id, screen)
+                continue
+            posted = await self._post_quietly(
+                channel_id, screen, f"{work.record.id}.{since}.{index}"
+            )
+            if posted:
+                table.messages[key] = posted
+
+    async def _show_lobby(self, work: Showing) -> None:
+        table, record = work.table, work.record
+        screen = lobby_screen(
+            work.plugin, self.cog.loc, record.id, record.version, table, self.max_minutes
+        )
+        view = build_view(record.id, record.version, screen.rows)
+        message_id = table.messages.get("lobby") or await self._adopt(work)
+        if message_id:
+            table.messages["lobby"] = message_id
+            await self._edit(work, message_id, screen, view, pings=False)
+        else:
+            nonce = f"{record.id}.lobby"
+            table.messages["lobby"] = await self._post(
+                record.channel_id, screen, view, nonce, pings=False
+            )
+
+    async def _close_lobby(self, work: Showing) -> None:
+        """The lobby of a game that started or closed: its list of players, without controls."""
+        table, record = work.table, work.record
+        screen = lobby_screen(
+            work.plugin, self.cog.loc, record.id, record.version, table, self.max_minutes
+        )
+        await self._edit(work, table.messages["lobby"], Screen(screen.text), None, pings=False)
+        del table.messages["lobby"]
+
+    async def _close(self, work: Showing) -> None:
+        """A cancelled or abandoned table: no control is left on any of its messages."""
+        table = work.table
+        for key in [k for k in table.messages if k.startswith("turn:")]:
+            await self._strip(work, table.messages.pop(key))
+        if "lobby" in table.messages:
+            await self._close_lobby(work)
+        if table.state is not None:
+            await work.plugin.sync_private(self.cog, self._context(work), work.interaction)
+
+    @property
+    def max_minutes(self) -> int:
+        return self.bot.config.max_turn_minutes
+
+    # ---- Discord ------------------------------------------------------------------------
+
+    def _clicked(self, work: Showing, message_id: int) -> discord.Interaction | None:
+        """The acknowledged click on this very message, if any (its token edits it for free)."""
+        interaction = work.interaction
+        if (
+            interaction is not None
+            and interaction.message is not None
+            and interaction.message.id == message_id
+            and interaction.response.is_done()
+            and getattr(interaction, "acknowledged", True)
+        ):
+            return interaction
+        return None
+
+    async def _edit(
+        self,
+        work: Showing,
+        message_id: int,
+        screen: Screen,
+        view: discord.ui.View | None,
+        pings: bool = True,
+    ) -> None:
+        mentions = USER_PINGS if pings else NO_PINGS
+        arguments: dict[str, Any] = {
+            "content": screen.text,
+            "view": view,
+            "allowed_mentions": mentions,
+            "attachments": screen.files(),
+        }
+        clicked = self._clicked(work, message_id)
+        if clicked is not None:
+            try:
+                await clicked.edit_original_response(**arguments)
+                return
+            except discord.HTTPException as error:
+                # Too late for the token (or Discord hiccupped): the channel's route still works.
+                log.info("edit through the click failed (%s); using the channel", error.code)
+                arguments["attachments"] = screen.files()
+        channel = self.bot.get_partial_messageable(work.record.channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(**arguments)
+        except discord.NotFound:
+            # Deleted by someone: the next run posts it again.
+            key = next((k for k, v in work.table.messages.items() if v == message_id), None)
+            if key is not None:
+                del work.table.messages[key]
+            raise
+
+    async def _post(
+        self,
+        channel_id: int,
+        screen: Screen,
+        view: discord.ui.View | None,
+        nonce: str,
+        pings: bool = True,
+    ) -> int:
+        channel = self.bot.get_partial_messageable(channel_id)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        message = await channel.send(
+            screen.text,
+            files=screen.files(),
+            allowed_mentions=USER_PINGS if pings else NO_PINGS,
+            nonce=nonce[:25],
+            **extra,
+        )
+        return message.id
+
+    async def _post_quietly(self, channel_id: int, screen: Screen, nonce: str) -> int | None:
+        """A message to a spectating channel: one that is out of reach is skipped."""
+        try:
+            return await self._post(
+                channel_id,
+                Screen(screen.text, screen.image, screen.filename, screen.image_summary),
+                None,
+                nonce,
+                False,
+            )
+        except discord.HTTPException:
+            log.info("spectating channel %s is out of reach", channel_id)
+            return None
+
+    async def _edit_quietly(self, channel_id: int, message_id: int, screen: Screen) -> None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(
+                content=screen.text, attachments=screen.files(), allowed_mentions=NO_PINGS
+            )
+        except discord.HTTPException:
+            log.info("spectating channel %s is out of reach", channel_id)
+
+    async def _strip(self, work: Showing, message_id: int) -> None:
+        """Take the controls off an earlier message (it keeps what it shows)."""
+        clicked = self._clicked(work, message_id)
+        if clicked is not None:
+            try:
+                await clicked.edit_original_response(view=None)
+                return
+            except discord.HTTPException:
+                pass
+        channel = self.bot.get_partial_messageable(work.record.channel_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.NotFound:
+            log.info("message %s is gone: no controls to take off", message_id)
+
+    async def _adopt(self, work: Showing) -> int | None:
+        """After a crash: a message of this game posted but never noted, among the newest."""
+        if not work.repair:
+            return None
+        known = set(work.table.messages.values())
+        prefixes = (f"t:{work.record.id}:", f"s:{work.record.id}:")
+        channel = self.bot.get_partial_messageable(work.record.channel_id)
+        me = self.bot.user.id if self.bot.user else None
+        try:
+            async for message in channel.history(limit=ADOPT_LOOKBACK):
+                if message.author.id != me or message.id in known:
+                    continue
+                ids = [
+                    getattr(child, "custom_id", "") or ""
+                    for row in message.components
+                    for child in getattr(row, "children", [])
+                ]
+                if any(custom.startswith(prefixes) for custom in ids):
+                    log.info("adopted message %s of game %s", message.id, work.record.id)
+                    return message.id
+        except discord.HTTPException:
+            log.info("could not read the history of channel %s", work.record.channel_id)
+        return None
+
+    # ---- saving what was done ------------------------------------------------------------
+
+    async def _save(self, work: Showing) -> None:
+        table = work.table
+        if table.messages == work.before and table.shown == work.shown_before and not work.posted:
+            return
+        await self.save(work.record, table, work.before, work.posted)
+
+    async def save(
+        self,
+        record: GameRecord,
+        table: Table,
+        before: dict[str, int],
+        posted: set[int] | frozenset[int] = frozenset(),
+    ) -> None:
+        """Save message ids and the shown mark; merged into another process's newer save.
+
+        ``before``: the message ids as loaded; ``posted``: the versions of own messages posted.
+        """
+        db = self.bot.db
+        try:
+            await db.save_game(
+                record.id,
+                record.version,
+                table.to_json(),
+                status=record.status,
+                shown=table.up_to_date,
+            )
+            return
+        except StaleVersion:
+            pass
+        for _ in range(MERGE_ATTEMPTS):
+            fresh_record = await db.load_game(record.id)
+            if fresh_record is None:
+                return
+            fresh = Table.from_json(fresh_record.snapshot)
+            merge_messages(fresh.messages, before, table.messages)
+            fresh.posts = [post for post in fresh.posts if post["v"] not in posted]
+            fresh.shown = max(fresh.shown, table.shown)
+            try:
+                await db.save_game(
+                    fresh_record.id,
+                    fresh_record.version,
+                    fresh.to_json(),
+                    status=fresh_record.status,
+                    shown=fresh.up_to_date,
+                )
+            except StaleVersion:
+                continue
+            log.info("message ids of game %s merged into another process's save", record.id)
+            return
+        log.warning("message ids of game %s not saved: the game kept changing", record.id)
+
+
+def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str, int]) -> None:
+    """Carry our changes of message ids (``before`` -> ``ours``) into a fresh load's ids.
+
+    Where another process changed an id as well, its change is the newer one and stands.
+    """
+    for key in set(before) | set(ours):
+        if ours.get(key) == before.get(key) or fresh.get(key) != before.get(key):
+            continue
+        if key in ours:
+            fresh[key] = ours[key]
+        else:
+            fresh.pop(key, None)
+
+
+def log_of(content: str) -> list[str]:
+    """The event lines of a turn message (everything before its prompt)."""
+    log_part, found, _ = content.rpartition(PROMPT_BREAK)
+    return log_part.split("\n") if found and log_part else []
+
+
+def join_lines(lines: list[str]) -> str:
+    text = "\n".join(line for line in lines if line)
+    # Discord's limit is 2,000 characters; the oldest event lines give way first.
+    while len(text) > MAX_TEXT and "\n" in text:
+        text = text.split("\n", 1)[1]
+    return text[:MAX_TEXT]
