@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -39,11 +39,14 @@ from rendering.toolkit import (
     HIGHLIGHT,
     INK,
     MUTED,
+    PAPER,
+    FixedPalette,
     canvas,
     centered_text,
     draw_cross,
     draw_die,
     fit_text,
+    fixed_palette,
     font,
     printable,
     stack,
@@ -101,6 +104,8 @@ STAR_CROSSED = (250, 196, 30)
 ROW_LINE = (228, 221, 204)
 DOUBLED = (214, 240, 214)
 LOST = (250, 218, 214)
+RANK_FIELD = (222, 216, 204)  # the place circle of everyone but the winner
+DIE_EDGE = (30, 30, 36)
 # --------------------------------------------------------------------------------------------------
 
 # --- The table strip, in pixels -------------------------------------------------------------------
@@ -276,6 +281,18 @@ def sheet_layout(view: View, scale: float = 1.0) -> SheetLayout:
 # --- PNG ------------------------------------------------------------------------------------------
 
 
+@cache
+def _palette() -> FixedPalette:
+    """Every colour of the sheet, the table strip and the scoreboard, and their text edges."""
+    dice = [colour for pair in DICE.values() for colour in pair]
+    flats = [PAPER, GRID, HIGHLIGHT, WHITE_FIELD, GREEN_FIELD, GREEN_EDGE, STAR_FIELD, STAR_EDGE]
+    flats += [STAR_CROSSED, ROW_LINE, FELT, FELT_EDGE, DIE_EDGE, *dice]
+    inks = [INK, MUTED, WHITE_FIELD, GOOD, BAD]
+    surfaces = [PAPER, WHITE_FIELD, GREEN_FIELD, HIGHLIGHT, RANK_FIELD, FELT, DOUBLED, LOST]
+    surfaces += [LAST_ROUND, REFILL, BAD, GOOD, MUTED]
+    return fixed_palette(flats, [(inks, surfaces)])
+
+
 # --- Text helpers ---------------------------------------------------------------------------------
 
 
@@ -308,7 +325,7 @@ def _blank_die(
     body = DICE[colour][0]
     width = max(1, round(size / 16))
     draw.rounded_rectangle(
-        (x, y, x + size, y + size), radius=size * 0.2, fill=body, outline=(30, 30, 36), width=width
+        (x, y, x + size, y + size), radius=size * 0.2, fill=body, outline=DIE_EDGE, width=width
     )
 
 
@@ -456,7 +473,7 @@ def _draw_name(
     cy = (y0 + y1) / 2
     if place is not None:
         radius = layout.px(14)
-        fill = HIGHLIGHT if place == 1 else (222, 216, 204)
+        fill = HIGHLIGHT if place == 1 else RANK_FIELD
         draw.ellipse((x0, cy - radius, x0 + 2 * radius, cy + radius), fill=fill, outline=INK)
         centered_text(
             draw,
@@ -571,7 +588,7 @@ def _draw_solo_marks(
 
 def render_sheet(view: View, seat: int, name: str, t: Label) -> bytes:
     """One player's score sheet as PNG bytes."""
-    return to_png(_draw_sheet(view, seat, name, t))
+    return to_png(_draw_sheet(view, seat, name, t), _palette())
 
 
 # --- The table strip ------------------------------------------------------------------------------
@@ -732,7 +749,7 @@ def _draw_counts(
 
 def render_table(view: View, t: Label, names: Sequence[str]) -> bytes:
     """The table strip of a turn: whose turn, the reserve, bag and discard."""
-    return to_png(_draw_table(view, t, names))
+    return to_png(_draw_table(view, t, names), _palette())
 
 
 def _turn_seat(view: View) -> int:
@@ -743,7 +760,7 @@ def render_turn(view: View, names: Sequence[str], t: Label) -> bytes:
     """The table strip above the sheet of the player to move (each turn message's picture)."""
     seat = _turn_seat(view)
     sheet = _draw_sheet(view, seat, _name_of(names, seat), t)
-    return to_png(stack([_draw_table(view, t, names), sheet], STACK_GAP))
+    return to_png(stack([_draw_table(view, t, names), sheet], STACK_GAP), _palette())
 
 
 # --- The scoreboard -------------------------------------------------------------------------------
@@ -812,7 +829,7 @@ def _draw_rank_line(
 ) -> None:
     radius = 12
     if place is not None:
-        fill = HIGHLIGHT if place == 1 else (222, 216, 204)
+        fill = HIGHLIGHT if place == 1 else RANK_FIELD
         circle = (MARGIN, cy - radius, MARGIN + 2 * radius, cy + radius)
         draw.ellipse(circle, fill=fill, outline=INK)
         centered_text(draw, circle, str(place), 14, INK, bold=True)
@@ -854,7 +871,7 @@ def _draw_scoreboard(view: View, names: Sequence[str], t: Label) -> Image.Image:
 
 def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
     """The end of the game: the ranking above every sheet (two per line)."""
-    return to_png(_draw_scoreboard(view, names, t), colours=160)
+    return to_png(_draw_scoreboard(view, names, t), _palette())
 
 
 # --- Text summaries -------------------------------------------------------------------------------

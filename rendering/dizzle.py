@@ -22,7 +22,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -39,9 +39,11 @@ from rendering.toolkit import (
     MUTED,
     PAPER,
     PIPS,
+    FixedPalette,
     canvas,
     draw_die,
     fit_text,
+    fixed_palette,
     font,
     printable,
     stack,
@@ -88,6 +90,7 @@ OPPONENT = "red"  # colour of the solo opponent dice
 TAKEN = (232, 229, 222)  # dice the opponent dice took out of the middle
 SHEET_GAP = 10  # between stacked or side-by-side pictures
 RANK_ROW = 30
+WHITE = (255, 255, 255)
 
 # Every text key the pictures and summaries use (each exists in en, de and fr).
 # fmt: off
@@ -106,14 +109,26 @@ LABELS = (
 # --- public: pictures ---------------------------------------------------------------------------
 
 
+@cache
+def _palette() -> FixedPalette:
+    """Every colour of the sheets, the middle and the scoreboard, and their text edges."""
+    flats = [PAPER, GRID, HIGHLIGHT, GOOD, WHITE, PEN, PRINTED, SCRIBBLE, DIE_MARK, LINE_BROKEN]
+    flats += [DIE_EDGE, TAKEN, *SPECIAL_COLORS.values(), *DICE["white"], *DICE[OPPONENT]]
+    flats += symbols.COLOURS
+    inks = [INK, MUTED, WHITE, symbols.OUTLINE]
+    surfaces = [PAPER, WHITE, DICE["white"][0], HIGHLIGHT, LINE_BROKEN, GOOD, symbols.OUTLINE]
+    surfaces += [symbols.GEM, symbols.BOMB, symbols.FLAG, symbols.POOP, MUTED]
+    return fixed_palette(flats, [(inks, surfaces)])
+
+
 def render_sheet(view: Mapping[str, Any], seat: int, name: str, t: Label) -> bytes:
     """The level sheet of one player, with their crosses, dice of this pass and score card."""
-    return to_png(_sheet_card(view, seat, name, t))
+    return to_png(_sheet_card(view, seat, name, t), _palette())
 
 
 def render_middle(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
     """The middle of the table: dice, round and pass, whose turn, who has passed."""
-    return to_png(_middle_card(view, names, t, MIDDLE_WIDTH))
+    return to_png(_middle_card(view, names, t, MIDDLE_WIDTH), _palette())
 
 
 def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
@@ -121,7 +136,7 @@ def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> byte
     seat = active_seat(view)
     sheet = _sheet_card(view, seat, _name(names, seat), t)
     middle = _middle_card(view, names, t, sheet.width)
-    return to_png(stack([middle, sheet], SHEET_GAP))
+    return to_png(stack([middle, sheet], SHEET_GAP), _palette())
 
 
 def render_scoreboard(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
@@ -147,7 +162,7 @@ def render_scoreboard(view: Mapping[str, Any], names: Sequence[str], t: Label) -
         image.paste(picture, (x, y))
     top = PAD + 34 + rows_of_sheets * (cell_h + SHEET_GAP)
     _ranking_table(draw, view, names, t, (PAD, top, width - PAD))
-    return to_png(image, colours=160)
+    return to_png(image, _palette())
 
 
 # --- public: one-line summaries -------------------------------------------------------------------

@@ -29,7 +29,7 @@ import io
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageOps
@@ -37,7 +37,15 @@ from PIL import Image, ImageDraw, ImageOps
 from games.engine import rank
 from games.stella import GRID_SIZE, ROUNDS, ROW_LENGTH, ROWS, SPARK_POINTS, label
 from rendering import stella_cards
-from rendering.toolkit import fit_text, font, printable, star_points, to_png
+from rendering.toolkit import (
+    FixedPalette,
+    fit_text,
+    fixed_palette,
+    font,
+    printable,
+    star_points,
+    to_png,
+)
 
 View = Mapping[str, Any]
 Label = Callable[..., str]
@@ -126,6 +134,18 @@ LABEL_KEYS = PICTURE_KEYS + SUMMARY_KEYS
 # --- public: pictures ----------------------------------------------------------------------
 
 
+@cache
+def _table_palette() -> FixedPalette:
+    """Every colour of the score tables, and the edges of their texts."""
+    faded = [_mix(colour, NIGHT, 0.45) for colour in SEAT_COLOURS]
+    flats = [NIGHT, NIGHT_EDGE, PANEL, WINNER, REVEALED, SPARK, DARKNESS, FALL, *SEAT_COLOURS]
+    texts = [
+        ((MOONLIGHT, DIM, STARLIGHT, FALL), (NIGHT, PANEL, WINNER)),
+        ((LIGHT_INK, DARK_INK), (*SEAT_COLOURS, *faded)),
+    ]
+    return fixed_palette([*flats, *faded], texts)
+
+
 def render_grid(view: View, t: Label, card_source: CardSource = stella_cards.card_image) -> bytes:
     """The round's 15 cards with their labels, the word on top (JPEG)."""
     return _grid_jpeg(
@@ -180,7 +200,7 @@ def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
     image, draw = _table_canvas(TITLE_HEIGHT + HEAD_HEIGHT + rows * ROW_HEIGHT + PAD)
     if record is None:
         _title(draw, t("st-img-round-scores"), "")
-        return to_png(image)
+        return to_png(image, _table_palette())
     _title(draw, f"{t('st-img-round')} {record['round']}/{ROUNDS}", record["word"] or "")
     columns = _summary_columns()
     _column_heads(draw, columns, _summary_heads(t), TITLE_HEIGHT)
@@ -194,7 +214,7 @@ def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
         )
         _round_row(draw, columns, y, row, record, tally, t)
         y += ROW_HEIGHT
-    return to_png(image)
+    return to_png(image, _table_palette())
 
 
 def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
@@ -222,7 +242,7 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
     draw.text(
         (PAD + 6, y + 10), fit_text(note, TABLE_WIDTH - 2 * PAD - 12, 16), font=font(16), fill=DIM
     )
-    return to_png(image)
+    return to_png(image, _table_palette())
 
 
 def extension(picture: bytes) -> str:
