@@ -53,6 +53,7 @@ from rendering.toolkit import (
     star_points,
     text_width,
     to_png,
+    write,
 )
 
 Label = Callable[[str], str]  # picture labels: key -> text
@@ -314,7 +315,7 @@ def _left_text(
     anchor: str = "lm",
 ) -> int:
     """Draw text anchored at ``xy``; return its width."""
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    write(draw, xy, text, font=font(size, bold), fill=fill, anchor=anchor)
     return text_width(draw, text, size, bold)
 
 
@@ -424,7 +425,9 @@ def _draw_footer(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str,
     ):
         x0, y0, _, y1 = box
         label = fit_text(text[key], x0 - px(MARGIN) - px(8), size, bold=True)
-        draw.text((x0 - px(8), (y0 + y1) / 2), label, font=font(size, True), fill=INK, anchor="rm")
+        write(
+            draw, (x0 - px(8), (y0 + y1) / 2), label, font=font(size, True), fill=INK, anchor="rm"
+        )
         draw.rounded_rectangle(box, radius=px(8), fill=WHITE_FIELD, outline=outline, width=width)
     top = px(FOOTER_Y - 3)
     draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=edge)
@@ -440,7 +443,7 @@ def _draw_solo_section(
     size = layout.size(14)
     label = fit_text(text["ds-img-solo"], x0 - px(MARGIN + 10), size, bold=True)
     cy = (layout.solo_box(0)[1] + layout.solo_box(SOLO_GRID_BOXES - 1)[3]) / 2
-    draw.text((px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
+    write(draw, (px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
     for i in range(SOLO_GRID_BOXES):
         draw.rectangle(layout.solo_box(i), fill=WHITE_FIELD, outline=MUTED, width=1)
     box = layout.solo_points_box()
@@ -486,7 +489,7 @@ def _draw_name(
         x0 += 2 * radius + layout.px(8)
     size = layout.size(22)
     shown = fit_text(printable(name), x1 - x0, size, bold=True)
-    draw.text((x0, cy), shown, font=font(size, True), fill=INK, anchor="lm")
+    write(draw, (x0, cy), shown, font=font(size, True), fill=INK, anchor="lm")
 
 
 def _write(

@@ -48,6 +48,7 @@ from rendering.toolkit import (
     printable,
     stack,
     to_png,
+    write,
 )
 
 Label = Callable[..., str]
@@ -315,9 +316,9 @@ def _small_sheet(view: Mapping[str, Any], seat: int, name: str, field: int) -> I
     draw = ImageDraw.Draw(image)
     total = str(player["score"]["total"])
     total_w = draw.textlength(total, font=font(17, True))
-    draw.text((width - 4, 2), total, font=font(17, True), fill=INK, anchor="ra")
+    write(draw, (width - 4, 2), total, font=font(17, True), fill=INK, anchor="ra")
     shown = fit_text(printable(name), int(width - total_w - 16), 15, True)
-    draw.text((4, 4), shown, font=font(15, True), fill=INK)
+    write(draw, (4, 4), shown, font=font(15, True), fill=INK)
     _paint_grid(image, draw, (0, 30), grid, view, player)
     return image
 
@@ -333,10 +334,10 @@ def _sheet_header(
     left, top, right = span
     tracker_w = _round_tracker(draw, view, t, (right, top))
     shown = fit_text(printable(name), right - left - tracker_w - 12, 20, True)
-    draw.text((left + 2, top), shown, font=font(20, True), fill=INK)
+    write(draw, (left + 2, top), shown, font=font(20, True), fill=INK)
     detail = f"{_level_title(view['level'], t)}  ·  {t('dz-img-crosses')} {player['cross_count']}"
     detail = fit_text(detail, right - left - tracker_w - 12, 14)
-    draw.text((left + 2, top + 28), detail, font=font(14), fill=MUTED)
+    write(draw, (left + 2, top + 28), detail, font=font(14), fill=MUTED)
 
 
 def _round_tracker(
@@ -348,7 +349,7 @@ def _round_tracker(
     rounds, current = view["rounds"], view["round"]
     text = fit_text(_round_text(view, t), 300, 15, True)
     text_w = int(draw.textlength(text, font=font(15, True)))
-    draw.text((right, top + 2), text, font=font(15, True), fill=INK, anchor="ra")
+    write(draw, (right, top + 2), text, font=font(15, True), fill=INK, anchor="ra")
     step = 15
     x = right - rounds * step + 3
     for number in range(1, rounds + 1):
@@ -427,11 +428,11 @@ def _level_block(level_key: str, field: int) -> Image.Image:
     for col in range(grid.cols):
         x0, y0, x1, _ = grid.box(0, col)
         letter = field_label(0, col)[0]
-        draw.text(((x0 + x1) / 2, y0 - 2), letter, font=font(size, True), fill=MUTED, anchor="md")
+        write(draw, ((x0 + x1) / 2, y0 - 2), letter, font=font(size, True), fill=MUTED, anchor="md")
     for row in range(grid.rows):
         x0, y0, _, y1 = grid.box(row, 0)
         number = field_label(row, 0)[1:]
-        draw.text((x0 - 4, (y0 + y1) / 2), number, font=font(size, True), fill=MUTED, anchor="rm")
+        write(draw, (x0 - 4, (y0 + y1) / 2), number, font=font(size, True), fill=MUTED, anchor="rm")
     specials = {tuple(s["at"]): s for s in level["specials"]}
     for row, line in enumerate(level["pips"]):
         for col, pips in enumerate(line):
@@ -616,7 +617,7 @@ def _line_bonuses(
             box, radius=badge_h / 3, fill=fill, outline=GRID if not done else GOOD, width=1
         )
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        draw.text(centre, f"+{bonus['points']}", font=font(size, True), fill=ink, anchor="mm")
+        write(draw, centre, f"+{bonus['points']}", font=font(size, True), fill=ink, anchor="mm")
         if broken:
             draw.line((box[0] + 3, box[3] - 3, box[2] - 3, box[1] + 3), fill=SCRIBBLE, width=2)
 
@@ -646,15 +647,20 @@ def _score_card(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], t: Label, 
         )
         value = str(score[part])
         if total:
-            draw.text(((bx0 + bx1) / 2, y0 + 20), value, font=font(22, True), fill=INK, anchor="mm")
+            write(
+                draw, ((bx0 + bx1) / 2, y0 + 20), value, font=font(22, True), fill=INK, anchor="mm"
+            )
         else:
             icon = 22
             text_w = draw.textlength(value, font=font(18, True))
             left = (bx0 + bx1 - icon - 4 - text_w) / 2
             _part_icon(draw, (left, y0 + 8, left + icon, y0 + 8 + icon), part)
-            draw.text((left + icon + 4, y0 + 19), value, font=font(18, True), fill=INK, anchor="lm")
+            write(
+                draw, (left + icon + 4, y0 + 19), value, font=font(18, True), fill=INK, anchor="lm"
+            )
         label = fit_text(t(f"dz-img-{part}"), int(bx1 - bx0 - 6), 12)
-        draw.text(
+        write(
+            draw,
             ((bx0 + bx1) / 2, y1 - 6),
             label,
             font=font(12),
@@ -676,7 +682,7 @@ def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
         draw.rounded_rectangle(badge, radius=(y1 - y0) * 0.2, fill=GOOD)
         size = round((y1 - y0) * 0.6)
         centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-        draw.text(centre, "+", font=font(size, True), fill=(255, 255, 255), anchor="mm")
+        write(draw, centre, "+", font=font(size, True), fill=(255, 255, 255), anchor="mm")
     elif part == "flags":
         symbols.flag(draw, box, None)
     elif part == "bombs":
@@ -693,9 +699,9 @@ def _middle_card(
 ) -> Image.Image:
     image, draw = canvas(width, MIDDLE_HEIGHT)
     pad = 12
-    draw.text((pad + 2, 10), _round_text(view, t), font=font(16, True), fill=INK)
+    write(draw, (pad + 2, 10), _round_text(view, t), font=font(16, True), fill=INK)
     title = fit_text(_level_title(view["level"], t), 160, 13)
-    draw.text((width - pad - 2, 12), title, font=font(13), fill=MUTED, anchor="ra")
+    write(draw, (width - pad - 2, 12), title, font=font(13), fill=MUTED, anchor="ra")
     dice_box = (pad, 36, width - pad, 90)
     if view["solo"]:
         dice_box = (pad, 36, width - pad - 150, 90)
@@ -740,7 +746,8 @@ def _middle_note(
     else:
         text = t("dz-img-middle-empty")
     x0, y0, x1, y1 = box
-    draw.text(
+    write(
+        draw,
         (x0 + 4, (y0 + y1) / 2),
         fit_text(text, int(x1 - x0 - 8), 16),
         font=font(16),
@@ -754,7 +761,7 @@ def _opponent_dice(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], t: Label,
     x0, y0, x1, _ = box
     draw.rounded_rectangle(box, radius=10, fill=(255, 255, 255), outline=GRID)
     label = fit_text(t("dz-img-opponent"), int(x1 - x0 - 12), 12)
-    draw.text((x0 + 8, y0 + 4), label, font=font(12), fill=MUTED)
+    write(draw, (x0 + 8, y0 + 4), label, font=font(12), fill=MUTED)
     size = 30
     for i, value in enumerate(view["opponent"] or []):
         draw_die(draw, (x0 + 8 + i * (size + 6), y0 + 22), size, value, colour=OPPONENT)
@@ -802,11 +809,11 @@ def _player_chips(
         total = str(player["score"]["total"])
         total_w = draw.textlength(total, font=font(14, True))
         name = fit_text(printable(_name(names, seat)), int(chip_w - total_w - 20), 14, True)
-        draw.text((left + 7, y0 + 4), name, font=font(14, True), fill=ink)
-        draw.text((left + chip_w - 7, y0 + 4), total, font=font(14, True), fill=ink, anchor="ra")
+        write(draw, (left + 7, y0 + 4), name, font=font(14, True), fill=ink)
+        write(draw, (left + chip_w - 7, y0 + 4), total, font=font(14, True), fill=ink, anchor="ra")
         if status:
             status = fit_text(status, int(chip_w - 14), 11)
-            draw.text((left + 7, y1 - 4), status, font=font(11), fill=ink, anchor="ld")
+            write(draw, (left + 7, y1 - 4), status, font=font(11), fill=ink, anchor="ld")
 
 
 # --- the scoreboard -------------------------------------------------------------------------------
@@ -818,15 +825,21 @@ def _scoreboard_title(
     over = view["phase"] == "over"
     title = t("dz-img-ranking") if over else t("dz-img-standings")
     level = _level_title(view["level"], t)
-    draw.text(
+    write(
+        draw,
         (PAD + 4, PAD + 2),
         fit_text(f"{title}  ·  {level}", width - 220, 20, True),
         font=font(20, True),
         fill=INK,
     )
     if not over:
-        draw.text(
-            (width - PAD - 4, PAD + 6), _round_text(view, t), font=font(14), fill=MUTED, anchor="ra"
+        write(
+            draw,
+            (width - PAD - 4, PAD + 6),
+            _round_text(view, t),
+            font=font(14),
+            fill=MUTED,
+            anchor="ra",
         )
 
 
@@ -854,7 +867,7 @@ def _ranking_table(
     for key in ("total", "crosses"):
         x, w = columns[key]
         text = fit_text(t(f"dz-img-{key}"), int(w) - 4, 12, True)
-        draw.text((x + w / 2, y + 11), text, font=font(12, True), fill=INK, anchor="mm")
+        write(draw, (x + w / 2, y + 11), text, font=font(12, True), fill=INK, anchor="mm")
     standings = _standings(view)
     totals = [p["score"]["total"] for _, p in standings]
     places = [place for place, _ in standings]
@@ -866,7 +879,7 @@ def _ranking_table(
         _ranking_row(draw, (left, y, right), columns, place, player, name, shared, tied)
     if len(standings) > 1:  # a solo game has no ties to break
         note = fit_text(t("dz-img-tie-break"), right - left - 8, 12)
-        draw.text((left + 4, y + RANK_ROW + 4), note, font=font(12), fill=MUTED)
+        write(draw, (left + 4, y + RANK_ROW + 4), note, font=font(12), fill=MUTED)
 
 
 def _rank_columns(left: int, right: int) -> dict[str, tuple[float, float]]:
@@ -897,17 +910,17 @@ def _ranking_row(
 
     def cell(key: str, text: str, size: int, bold: bool = False, ink: Colour = INK) -> None:
         x, w = columns[key]
-        draw.text((x + w / 2, mid), text, font=font(size, bold), fill=ink, anchor="mm")
+        write(draw, (x + w / 2, mid), text, font=font(size, bold), fill=ink, anchor="mm")
 
     x, w = columns["place"]
-    draw.text((x + w - 6, mid), f"{place}.", font=font(16, True), fill=INK, anchor="rm")
+    write(draw, (x + w - 6, mid), f"{place}.", font=font(16, True), fill=INK, anchor="rm")
     x, w = columns["name"]
     shared_w = int(draw.textlength(shared, font=font(12)))
     shown = fit_text(name, int(w) - 10 - shared_w, 15, True)
-    draw.text((x + 4, mid), shown, font=font(15, True), fill=INK, anchor="lm")
+    write(draw, (x + 4, mid), shown, font=font(15, True), fill=INK, anchor="lm")
     if shared:
         after = x + 4 + draw.textlength(shown, font=font(15, True))
-        draw.text((after, mid), shared, font=font(12), fill=MUTED, anchor="lm")
+        write(draw, (after, mid), shared, font=font(12), fill=MUTED, anchor="lm")
     for part in SCORE_PARTS:
         cell(part, str(player["score"][part]), 14)
     cell("total", str(player["score"]["total"]), 17, bold=True)

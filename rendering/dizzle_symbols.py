@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from PIL import ImageDraw
 
-from rendering.toolkit import MUTED, font
+from rendering.toolkit import MUTED, font, write
 
 Box = tuple[float, float, float, float]
 Colour = tuple[int, ...]
@@ -47,7 +47,8 @@ def _number(
         return
     text = str(value)
     stroke = max(1, round(size / 8))
-    draw.text(
+    write(
+        draw,
         xy,
         text,
         font=font(round(size), True),

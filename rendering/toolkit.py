@@ -89,19 +89,65 @@ def printable(text: str) -> str:
     return kept or "?"
 
 
-def text_width(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> int:
-    left, _, right, _ = draw.textbbox((0, 0), text, font=font(size, bold))
+@lru_cache(maxsize=4096)
+def _width(text: str, size: int, bold: bool) -> int:
+    left, _, right, _ = font(size, bold).getbbox(text)
     return int(right - left)
 
 
+def text_width(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> int:
+    return _width(text, size, bold)
+
+
+@lru_cache(maxsize=4096)
 def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
     """Shorten ``text`` with an ellipsis until it fits ``width`` pixels."""
-    measure = ImageDraw.Draw(Image.new("L", (1, 1)))
-    if text_width(measure, text, size, bold) <= width:
+    if _width(text, size, bold) <= width:
         return text
-    while text and text_width(measure, text + "…", size, bold) > width:
+    while text and _width(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
+
+
+@lru_cache(maxsize=4096)
+def _stamp(
+    face: ImageFont.FreeTypeFont, text: str, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, int, int]:
+    """The coverage mask of ``text`` as ``ImageDraw.text`` would lay it at that sub-pixel start.
+
+    Returns the mask and how far its corner lies up and left of the text's whole-pixel origin.
+    """
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    pad_x, pad_y = 2 - min(0, math.floor(left)), 2 - min(0, math.floor(top))
+    mask = Image.new(
+        "L", (pad_x + max(0, math.ceil(right)) + 2, pad_y + max(0, math.ceil(bottom)) + 2)
+    )
+    xy = (pad_x + start[0], pad_y + start[1])
+    ImageDraw.Draw(mask).text(xy, text, font=face, fill=255, anchor=anchor)
+    return mask, pad_x, pad_y
+
+
+def write(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    fill: tuple[int, ...],
+    anchor: str | None = None,
+    **options: object,
+) -> None:
+    """``draw.text`` for one line, with the glyphs' mask kept for the next picture.
+
+    The same labels and numbers come back on every picture; laying a kept mask is a fraction of
+    shaping and rendering the text again, and gives the very same pixels.
+    """
+    x, y = xy
+    if options or "\n" in text or x < 0 or y < 0:
+        draw.text(xy, text, font=font, fill=fill, anchor=anchor, **options)  # type: ignore[arg-type]
+        return
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, pad_x, pad_y = _stamp(font, text, anchor or "la", start)
+    draw.bitmap((int(x) - pad_x, int(y) - pad_y), mask, fill=fill)
 
 
 def centered_text(
@@ -113,7 +159,7 @@ def centered_text(
     bold: bool = False,
 ) -> None:
     x0, y0, x1, y1 = box
-    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(size, bold), fill=fill, anchor="mm")
+    write(draw, ((x0 + x1) / 2, (y0 + y1) / 2), text, font(size, bold), fill, anchor="mm")
 
 
 def star_points(cx: float, cy: float, radius: float, points: int = 5) -> list[tuple[float, float]]:
