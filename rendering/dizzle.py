@@ -529,8 +529,20 @@ def _wobble(cell: Sequence[int]) -> tuple[float, float, float, float]:
 
 def _pen_cross(draw: ImageDraw.ImageDraw, box: Box, wobble: tuple[float, ...]) -> None:
     x0, y0, x1, _ = box
-    s = x1 - x0
+    mask, left, top = _pen_cross_mask(x0, y0, x1 - x0, wobble)
+    draw.bitmap((left, top), mask, fill=PEN)
+
+
+@lru_cache(maxsize=1024)
+def _pen_cross_mask(
+    x0: float, y0: float, s: float, wobble: tuple[float, ...]
+) -> tuple[Image.Image, int, int]:
+    """Where the pen's two bowed strokes cover the field at ``x0, y0`` (kept per field: a sheet
+    has dozens of crosses). Returns the mask and where its corner goes."""
     width = max(3, round(s / 9))
+    left, top = math.floor(x0) - width, math.floor(y0) - width  # round ends reach past the field
+    mask = Image.new("L", (math.ceil(s) + 2 * width + 1, math.ceil(s) + 2 * width + 1))
+    draw = ImageDraw.Draw(mask)
     a, b, c, d = wobble
     pad = 0.14
     strokes = (
@@ -544,11 +556,13 @@ def _pen_cross(draw: ImageDraw.ImageDraw, box: Box, wobble: tuple[float, ...]) -
             bend = bow * math.sin(math.pi * f)
             px = sx + (ex - sx) * f - (ey - sy) * bend
             py = sy + (ey - sy) * f + (ex - sx) * bend
-            points.append((x0 + px * s, y0 + py * s))
-        draw.line(points, fill=PEN, width=width, joint="curve")
+            # Computed where the field lies, then moved by whole pixels: the same pixels.
+            points.append((x0 + px * s - left, y0 + py * s - top))
+        draw.line(points, fill=255, width=width, joint="curve")
         for px, py in (points[0], points[-1]):
             r = width / 2
-            draw.ellipse((px - r, py - r, px + r, py + r), fill=PEN)
+            draw.ellipse((px - r, py - r, px + r, py + r), fill=255)
+    return mask, left, top
 
 
 def _scribble(draw: ImageDraw.ImageDraw, box: Box) -> None:
