@@ -82,6 +82,7 @@ SPECIAL_COLORS = {
 }
 DIE_EDGE = (30, 30, 36)  # as the kit's dice
 SCORE_PARTS = ("gems", "puzzles", "lines", "flags", "bombs", "poop")
+SCORE_LABELS = (*SCORE_PARTS, "total")
 
 # --- the middle strip and the scoreboard -------------------------------------------------------
 MIDDLE_WIDTH = 600
@@ -292,17 +293,31 @@ def _sheet_grid(level: Mapping[str, Any]) -> Grid:
 def _sheet_card(view: Mapping[str, Any], seat: int, name: str, t: Label) -> Image.Image:
     player = view["players"][seat]
     grid = _sheet_grid(view["level"])
-    field = grid.field
-    width = PAD * 2 + grid.width + grid.bonus_w
-    col_bonus_h = round(field * 0.5) + 6
-    height = PAD + HEADER + grid.height + col_bonus_h + SCORE_CARD + PAD
-    image, draw = canvas(width, height)
-    _sheet_header(draw, view, player, name, t, (PAD, PAD, width - PAD))
-    origin = (PAD, PAD + HEADER)
-    _paint_grid(image, draw, origin, grid, view, player)
-    card_top = origin[1] + grid.height + col_bonus_h
-    _score_card(draw, player, t, (PAD, card_top, width - PAD, card_top + SCORE_CARD - 6))
+    labels = tuple(t(f"dz-img-{part}") for part in SCORE_LABELS)
+    image = _sheet_base(_level_key(view["level"]), grid.field, labels).copy()
+    draw = ImageDraw.Draw(image)
+    _sheet_header(draw, view, player, name, t, (PAD, PAD, image.width - PAD))
+    _paint_grid(image, draw, (PAD, PAD + HEADER), grid, view, player, printed=True)
+    _score_values(draw, player, _score_box(grid, image.width))
     return image
+
+
+@lru_cache(maxsize=6)
+def _sheet_base(level_key: str, field: int, labels: tuple[str, ...]) -> Image.Image:
+    """What every sheet of a level shares: the paper, the printed grid, the score card's boxes."""
+    level = json.loads(level_key)
+    grid = Grid(level["rows"], level["cols"], field)
+    width = PAD * 2 + grid.width + grid.bonus_w
+    height = PAD + HEADER + grid.height + round(field * 0.5) + 6 + SCORE_CARD + PAD
+    image, draw = canvas(width, height)
+    image.paste(_level_block(level_key, field), (PAD, PAD + HEADER))
+    _score_boxes(draw, dict(zip(SCORE_LABELS, labels, strict=True)), _score_box(grid, width))
+    return image
+
+
+def _score_box(grid: Grid, width: int) -> Box:
+    top = PAD + HEADER + grid.height + round(grid.field * 0.5) + 6
+    return (PAD, top, width - PAD, top + SCORE_CARD - 6)
 
 
 def _small_sheet(view: Mapping[str, Any], seat: int, name: str, field: int) -> Image.Image:
@@ -371,10 +386,15 @@ def _paint_grid(
     grid: Grid,
     view: Mapping[str, Any],
     player: Mapping[str, Any],
+    printed: bool = False,
 ) -> None:
-    """The level, then everything of this player on it, then the line bonuses beside it."""
+    """The level, then everything of this player on it, then the line bonuses beside it.
+
+    ``printed``: the level is already on the picture (a sheet's kept base).
+    """
     level = view["level"]
-    image.paste(_level_block(_level_key(level), grid.field), origin)
+    if not printed:
+        image.paste(_level_block(_level_key(level), grid.field), origin)
     ox, oy = origin
 
     def at(cell: Sequence[int]) -> Box:
@@ -643,14 +663,18 @@ def _line_cells(level: Mapping[str, Any], axis: str, index: int) -> set[tuple[in
     return {(r, index) for r, line in enumerate(pips) if line[index]}
 
 
-def _score_card(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], t: Label, box: Box) -> None:
-    """One box per part of the score, each with its symbol, then the total."""
-    x0, y0, x1, y1 = box
-    score = player["score"]
+def _score_parts(box: Box) -> list[tuple[str, float, float]]:
+    """Each part of the score with its box's left and right edge, the total last."""
+    x0, _, x1, _ = box
     parts = [*SCORE_PARTS, "total"]
     step = (x1 - x0) / len(parts)
-    for i, part in enumerate(parts):
-        bx0, bx1 = x0 + i * step + 2, x0 + (i + 1) * step - 2
+    return [(part, x0 + i * step + 2, x0 + (i + 1) * step - 2) for i, part in enumerate(parts)]
+
+
+def _score_boxes(draw: ImageDraw.ImageDraw, labels: Mapping[str, str], box: Box) -> None:
+    """The score card without its numbers: one box per part of the score, then the total."""
+    _, y0, _, y1 = box
+    for part, bx0, bx1 in _score_parts(box):
         total = part == "total"
         draw.rounded_rectangle(
             (bx0, y0, bx1, y1),
@@ -659,20 +683,7 @@ def _score_card(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], t: Label, 
             outline=INK if total else GRID,
             width=2 if total else 1,
         )
-        value = str(score[part])
-        if total:
-            write(
-                draw, ((bx0 + bx1) / 2, y0 + 20), value, font=font(22, True), fill=INK, anchor="mm"
-            )
-        else:
-            icon = 22
-            text_w = draw.textlength(value, font=font(18, True))
-            left = (bx0 + bx1 - icon - 4 - text_w) / 2
-            _part_icon(draw, (left, y0 + 8, left + icon, y0 + 8 + icon), part)
-            write(
-                draw, (left + icon + 4, y0 + 19), value, font=font(18, True), fill=INK, anchor="lm"
-            )
-        label = fit_text(t(f"dz-img-{part}"), int(bx1 - bx0 - 6), 12)
+        label = fit_text(labels[part], int(bx1 - bx0 - 6), 12)
         write(
             draw,
             ((bx0 + bx1) / 2, y1 - 6),
@@ -681,6 +692,23 @@ def _score_card(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], t: Label, 
             fill=INK if total else MUTED,
             anchor="md",
         )
+
+
+def _score_values(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], box: Box) -> None:
+    """The player's points in the score card's boxes, each part with its symbol."""
+    y0 = box[1]
+    score = player["score"]
+    for part, bx0, bx1 in _score_parts(box):
+        value = str(score[part])
+        if part == "total":
+            centre = ((bx0 + bx1) / 2, y0 + 20)
+            write(draw, centre, value, font=font(22, True), fill=INK, anchor="mm")
+            continue
+        icon = 22
+        text_w = draw.textlength(value, font=font(18, True))
+        left = (bx0 + bx1 - icon - 4 - text_w) / 2
+        _part_icon(draw, (left, y0 + 8, left + icon, y0 + 8 + icon), part)
+        write(draw, (left + icon + 4, y0 + 19), value, font=font(18, True), fill=INK, anchor="lm")
 
 
 def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
