@@ -2,16 +2,20 @@
 
 Each kind is drawn from a pool of views taken along seeded 4-player games (late positions have
 the most marks), after one warm-up call: a running bot draws the static parts of a sheet once.
-Stella's three card pictures are timed with the card pictures already painted (their
-steady state) but with the grid's composed block and finished picture dropped from their
-caches before each call, so each sample composes a new round's grid; painting a round's 15
-cards from scratch is measured on its own.
+Stella's three card pictures are timed warm, with the card pictures already painted (their
+steady state: the whole deck stays painted) but with the grid's composed block and finished
+picture dropped from their caches before each call, so each sample composes a new round's grid;
+and cold, each in a fresh process of its own, where every sample is a round whose 15 cards were
+never painted in that process (the first one also opens the fonts).
 """
 
 from __future__ import annotations
 
 import importlib
 import itertools
+import json
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
@@ -48,7 +52,7 @@ def run(quick: bool) -> list[Figure]:
     figures: list[Figure] = []
     for kind, draws, limits in _kinds(quick):
         figures += _measure(kind, draws, samples, limits)
-    figures += _stella_cold_grid(rounds=1 if quick else 3)
+    figures += _stella_cold(rounds=3 if quick else 6)
     return figures
 
 
@@ -170,8 +174,7 @@ def _stella(pictures: Any, games: int) -> list[tuple[str, list[Draw], Limits]]:
         exploring += [s for s in states if s.phase == stella.EXPLORATION]
         after_round += [s for s in states if s.history and s.phase == stella.MARKING]
         finals.append(states[-1])
-    # Only as many rounds as the painted-card cache holds, so the cards stay painted.
-    grids = _first_grids(marking + exploring, stella_cards.CACHED_IMAGES // stella.GRID_SIZE)
+    grids = _first_grids(marking + exploring, stella_cards.DECK_SIZE)
     marking = _spread([s for s in marking if tuple(s.grid) in grids], 12)
     exploring = _spread([s for s in exploring if tuple(s.grid) in grids], 12)
     after_round = _spread(after_round, 8)
@@ -230,31 +233,69 @@ def _first_grids(states: Sequence[Any], count: int) -> list[tuple[int, ...]]:
     return grids
 
 
-def _stella_cold_grid(rounds: int) -> list[Figure]:
-    """A round's first grid when none of its 15 cards was painted yet (info: no target)."""
-    pictures = _stella_module()
-    if pictures is None:
+COLD = ("grid", "slate", "board")
+
+
+def _stella_cold(rounds: int) -> list[Figure]:
+    """Stella's card pictures in fresh processes: each round's 15 cards painted for the picture."""
+    if _stella_module() is None:
         return []
+    figures = []
+    for kind in COLD:
+        code = f"from bench.render import cold_samples; cold_samples({kind!r}, {rounds})"
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
+        seconds = json.loads(done.stdout.splitlines()[-1])
+        name = f"Stella {kind}, cold (fresh process, 15 cards unpainted)"
+        figures += [
+            Figure("render", f"{name}: median", ms(median(seconds)), "ms"),
+            Figure(
+                "render",
+                f"{name}: largest",
+                ms(max(seconds)),
+                "ms",
+                note=f"{rounds} rounds; the first also opens the fonts",
+            ),
+        ]
+    return figures
+
+
+def cold_samples(kind: str, rounds: int) -> None:
+    """Print the seconds each round's first ``kind`` picture took (run in a fresh process)."""
+    pictures = importlib.import_module("rendering.stella")
+    names = NAMES[:SEATS]
     seconds = []
     for round_index in range(rounds):
-        # Cards far from the ones warmed above; the painted-card cache is emptied first.
-        cards = list(range(100 + round_index * 15, 115 + round_index * 15))
-        painted = getattr(stella_cards, "_cached_card", None)
-        if hasattr(painted, "cache_clear"):
-            painted.cache_clear()
-        _drop_composed(pictures)
-        view = {"grid": cards, "word": "Traum", "round": 1}
-        elapsed, _ = timed(lambda view=view: pictures.render_grid(view, t))
+        cards = list(range(round_index * 15, round_index * 15 + 15))  # never painted before
+        view = {
+            "grid": cards,
+            "word": "Traum",
+            "round": 1,
+            "phase": stella.MARKING if kind != "board" else stella.EXPLORATION,
+            "my_slate": [0, 4, 7],
+            "viewer": 0,
+            "locked_in": [False] * SEATS,
+            "revealed": [{"card": 4, "by": 0, "marked_by": [0, 2]}] if kind == "board" else [],
+            "left": [False] * SEATS,
+            "preset": "seed",
+            "sparks": [1, 0, 1, 0],
+            "points": [3, 0, 3, 0],
+            "totals": [3, 0, 3, 0],
+            "taking_part": [True] * SEATS,
+            "fallen": [False] * SEATS,
+            "darkness": None,
+            "active": 1,
+            "counts": [2, 1, 3, 1],
+        }
+        if kind == "grid":
+            elapsed, _ = timed(lambda view=view: pictures.render_grid(view, t))
+        elif kind == "slate":
+            elapsed, _ = timed(lambda view=view: pictures.render_slate(view, t))
+        else:
+            elapsed, _ = timed(lambda view=view: pictures.render_board(view, names, t))
         seconds.append(elapsed)
-    return [
-        Figure(
-            "render",
-            "Stella grid, 15 cards unpainted (median)",
-            ms(median(seconds)),
-            "ms",
-            note="painting the cards; once per card and width while the card cache keeps it",
-        )
-    ]
+    print(json.dumps(seconds))
 
 
 # --- measuring -----------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -39,17 +39,21 @@ from rendering.toolkit import (
     HIGHLIGHT,
     INK,
     MUTED,
+    PAPER,
+    FixedPalette,
     canvas,
     centered_text,
     draw_cross,
     draw_die,
     fit_text,
+    fixed_palette,
     font,
     printable,
     stack,
     star_points,
     text_width,
     to_png,
+    write,
 )
 
 Label = Callable[[str], str]  # picture labels: key -> text
@@ -101,6 +105,8 @@ STAR_CROSSED = (250, 196, 30)
 ROW_LINE = (228, 221, 204)
 DOUBLED = (214, 240, 214)
 LOST = (250, 218, 214)
+RANK_FIELD = (222, 216, 204)  # the place circle of everyone but the winner
+DIE_EDGE = (30, 30, 36)
 # --------------------------------------------------------------------------------------------------
 
 # --- The table strip, in pixels -------------------------------------------------------------------
@@ -276,6 +282,18 @@ def sheet_layout(view: View, scale: float = 1.0) -> SheetLayout:
 # --- PNG ------------------------------------------------------------------------------------------
 
 
+@cache
+def _palette() -> FixedPalette:
+    """Every colour of the sheet, the table strip and the scoreboard, and their text edges."""
+    dice = [colour for pair in DICE.values() for colour in pair]
+    flats = [PAPER, GRID, HIGHLIGHT, WHITE_FIELD, GREEN_FIELD, GREEN_EDGE, STAR_FIELD, STAR_EDGE]
+    flats += [STAR_CROSSED, ROW_LINE, FELT, FELT_EDGE, DIE_EDGE, *dice]
+    inks = [INK, MUTED, WHITE_FIELD, GOOD, BAD]
+    surfaces = [PAPER, WHITE_FIELD, GREEN_FIELD, HIGHLIGHT, RANK_FIELD, FELT, DOUBLED, LOST]
+    surfaces += [LAST_ROUND, REFILL, BAD, GOOD, MUTED]
+    return fixed_palette(flats, [(inks, surfaces)])
+
+
 # --- Text helpers ---------------------------------------------------------------------------------
 
 
@@ -297,7 +315,7 @@ def _left_text(
     anchor: str = "lm",
 ) -> int:
     """Draw text anchored at ``xy``; return its width."""
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    write(draw, xy, text, font=font(size, bold), fill=fill, anchor=anchor)
     return text_width(draw, text, size, bold)
 
 
@@ -308,7 +326,7 @@ def _blank_die(
     body = DICE[colour][0]
     width = max(1, round(size / 16))
     draw.rounded_rectangle(
-        (x, y, x + size, y + size), radius=size * 0.2, fill=body, outline=(30, 30, 36), width=width
+        (x, y, x + size, y + size), radius=size * 0.2, fill=body, outline=DIE_EDGE, width=width
     )
 
 
@@ -407,7 +425,9 @@ def _draw_footer(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str,
     ):
         x0, y0, _, y1 = box
         label = fit_text(text[key], x0 - px(MARGIN) - px(8), size, bold=True)
-        draw.text((x0 - px(8), (y0 + y1) / 2), label, font=font(size, True), fill=INK, anchor="rm")
+        write(
+            draw, (x0 - px(8), (y0 + y1) / 2), label, font=font(size, True), fill=INK, anchor="rm"
+        )
         draw.rounded_rectangle(box, radius=px(8), fill=WHITE_FIELD, outline=outline, width=width)
     top = px(FOOTER_Y - 3)
     draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=edge)
@@ -423,7 +443,7 @@ def _draw_solo_section(
     size = layout.size(14)
     label = fit_text(text["ds-img-solo"], x0 - px(MARGIN + 10), size, bold=True)
     cy = (layout.solo_box(0)[1] + layout.solo_box(SOLO_GRID_BOXES - 1)[3]) / 2
-    draw.text((px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
+    write(draw, (px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
     for i in range(SOLO_GRID_BOXES):
         draw.rectangle(layout.solo_box(i), fill=WHITE_FIELD, outline=MUTED, width=1)
     box = layout.solo_points_box()
@@ -456,7 +476,7 @@ def _draw_name(
     cy = (y0 + y1) / 2
     if place is not None:
         radius = layout.px(14)
-        fill = HIGHLIGHT if place == 1 else (222, 216, 204)
+        fill = HIGHLIGHT if place == 1 else RANK_FIELD
         draw.ellipse((x0, cy - radius, x0 + 2 * radius, cy + radius), fill=fill, outline=INK)
         centered_text(
             draw,
@@ -469,7 +489,7 @@ def _draw_name(
         x0 += 2 * radius + layout.px(8)
     size = layout.size(22)
     shown = fit_text(printable(name), x1 - x0, size, bold=True)
-    draw.text((x0, cy), shown, font=font(size, True), fill=INK, anchor="lm")
+    write(draw, (x0, cy), shown, font=font(size, True), fill=INK, anchor="lm")
 
 
 def _write(
@@ -571,7 +591,7 @@ def _draw_solo_marks(
 
 def render_sheet(view: View, seat: int, name: str, t: Label) -> bytes:
     """One player's score sheet as PNG bytes."""
-    return to_png(_draw_sheet(view, seat, name, t))
+    return to_png(_draw_sheet(view, seat, name, t), _palette())
 
 
 # --- The table strip ------------------------------------------------------------------------------
@@ -732,7 +752,7 @@ def _draw_counts(
 
 def render_table(view: View, t: Label, names: Sequence[str]) -> bytes:
     """The table strip of a turn: whose turn, the reserve, bag and discard."""
-    return to_png(_draw_table(view, t, names))
+    return to_png(_draw_table(view, t, names), _palette())
 
 
 def _turn_seat(view: View) -> int:
@@ -743,7 +763,7 @@ def render_turn(view: View, names: Sequence[str], t: Label) -> bytes:
     """The table strip above the sheet of the player to move (each turn message's picture)."""
     seat = _turn_seat(view)
     sheet = _draw_sheet(view, seat, _name_of(names, seat), t)
-    return to_png(stack([_draw_table(view, t, names), sheet], STACK_GAP))
+    return to_png(stack([_draw_table(view, t, names), sheet], STACK_GAP), _palette())
 
 
 # --- The scoreboard -------------------------------------------------------------------------------
@@ -812,7 +832,7 @@ def _draw_rank_line(
 ) -> None:
     radius = 12
     if place is not None:
-        fill = HIGHLIGHT if place == 1 else (222, 216, 204)
+        fill = HIGHLIGHT if place == 1 else RANK_FIELD
         circle = (MARGIN, cy - radius, MARGIN + 2 * radius, cy + radius)
         draw.ellipse(circle, fill=fill, outline=INK)
         centered_text(draw, circle, str(place), 14, INK, bold=True)
@@ -854,7 +874,7 @@ def _draw_scoreboard(view: View, names: Sequence[str], t: Label) -> Image.Image:
 
 def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
     """The end of the game: the ranking above every sheet (two per line)."""
-    return to_png(_draw_scoreboard(view, names, t), colours=160)
+    return to_png(_draw_scoreboard(view, names, t), _palette())
 
 
 # --- Text summaries -------------------------------------------------------------------------------

