@@ -142,14 +142,14 @@ class Pacer:
             answered = ix.responded_in
             if choice.verb == "new" and (refused or answered is None):
                 table.opened_without_lobby()
-            if refused and choice.message is not None:
-                player.refused(choice.message)
             expects = choice.verb in PICTURE_VERBS and not refused
             shown_at = None
             if expects:
                 shown_at = await _wait_picture(picture, ix)
-                refused = refused or (picture.done() and picture.result() is None)
+                refused = picture.done() and picture.result() is None  # a "no" after a defer
                 expects = not refused
+            if refused and choice.message is not None:
+                player.refused(choice.message, _answer_text(ix))
             picture_in = shown_at - ix.sent_at if shown_at and ix.sent_at else None
             self.samples.append(
                 Sample(

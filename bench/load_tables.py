@@ -15,13 +15,14 @@ What a player **may press** (the rule the players follow and the stuck count use
 - a game: the enabled game controls (custom_id payload ``a…`` or ``u:…``, buttons and selects)
   of the newest message with controls of this game in each place the player sees: the channel
   (if it mentions the player, or mentions no seated player at all), the player's DM, the
-  player's ephemerals. A message whose click was refused ("out of date", "not your turn") is
-  left alone until the bot changes it, as a person would look for the newer one.
+  player's ephemerals. A message on which a click of the player was refused ("out of date",
+  "not your turn") offers that player nothing until the bot changes it: a person would not
+  press a board the bot called out of date again and again.
 
 A table is **stuck** when it shows an open game (a lobby or a game, or a ``/new`` that got no
-lobby three times) in which none of its seated players may press anything and no message in its
-places (channel, its players' DMs and ephemerals) was made or edited for :data:`STUCK_AFTER`
-seconds.
+lobby three times) in which none of its players may press anything by the rule above and no
+message in its places (channel, its players' DMs and ephemerals) was made or edited for
+:data:`STUCK_AFTER` seconds.
 """
 
 from __future__ import annotations
@@ -73,9 +74,10 @@ class Player:
     def choices(self) -> list[Choice]:
         return self.table.choices_for(self)
 
-    def refused(self, message: Message) -> None:
+    def refused(self, message: Message, answer: str) -> None:
         """Leave this message alone until the bot changes it (as a person closes a stale one)."""
         self.refused_at[message.id] = self.table.versions.get(message.id, 0)
+        self.table.last_refusal = answer
 
     def expect_picture(self) -> asyncio.Future[float | None]:
         """Resolved with the moment the next picture shows to this player (None: refused)."""
@@ -141,6 +143,7 @@ class LoadTable:
         self.newest_public: Message | None = None
         self.versions: dict[int, int] = {}  # message id -> how often the bot made or edited it
         self.open_failures = 0
+        self.last_refusal = ""  # the bot's latest private "no" to one of these players
         self.last_change = time.monotonic()
         self.games_opened = 0
         self.games_started = 0
@@ -220,7 +223,7 @@ class LoadTable:
 
     def _lobby_choices(self, player: Player) -> list[Choice]:
         lobby = self._newest(lambda m: m.ephemeral_for is None and not m.channel.is_dm)
-        if lobby is None:
+        if lobby is None or player.refused_at.get(lobby.id) == self.versions[lobby.id]:
             return []
         for button in lobby.buttons():
             verb = _payload(button["custom_id"])
@@ -290,9 +293,10 @@ class LoadTable:
             controls = _enabled_payloads(newest, self.game_id)
             shows += f" with {len(controls)} enabled controls" if controls else " without controls"
         private = sum(1 for m in self.shown.values() if m.channel.is_dm or m.ephemeral_for)
+        refused = f", last refusal {self.last_refusal!r}" if self.last_refusal else ""
         return (
             f"{self.kind} game {self.game_id} ({self.phase}): channel shows {shows}, "
-            f"{private} private messages with controls; {quiet}"
+            f"{private} private messages with controls{refused}; {quiet}"
         )
 
 

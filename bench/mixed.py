@@ -26,8 +26,10 @@ Per stage:
   here) and seconds in which the bot's own REST calls went over 50;
 - **stuck tables**, counted after the quiet period: an open game in which no seated player may
   press anything (no enabled control on the newest message with controls of that game in the
-  channel, their DM or their ephemerals; a lobby whose Start never enables; a ``/new`` that got
-  no lobby three times) and no message in its places was made or edited for 10 s;
+  channel, their DM or their ephemerals, leaving out a message on which the bot refused their
+  click until it changes; a lobby whose Start never enables; a ``/new`` that got no lobby three
+  times) and no message in its places was made or edited for 10 s; the figure's note names a
+  few with why;
 - the bot's REST calls per second (those Discord counts), resident memory at the stage's end
   (and the peak), bot CPU seconds per interaction sent in the stage (its whole CPU time during
   the stage, quiet period included), interactions per game and kind;
@@ -144,8 +146,13 @@ class World:
 
 
 async def load(
-    area: str, mix: Sequence[str], stages: Sequence[tuple[int, float]], profile: bool
+    area: str,
+    mix: Sequence[str],
+    stages: Sequence[tuple[int, float]],
+    profile: bool,
+    quiet: float = QUIET,
 ) -> tuple[list[Figure], dict[str, str]]:
+    """One bot process through ``stages`` of (open tables, seconds of play)."""
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix=f"bench-{area}-") as name:
         folder = Path(name)
@@ -162,7 +169,7 @@ async def load(
                 for count, seconds in stages:
                     added = world.grow(count, mix)
                     pacer.add(added)
-                    stage = await _stage(emu, bot, pacer, added, seconds)
+                    stage = await _stage(emu, bot, pacer, added, seconds, quiet)
                     figures += _figures(area, stage)
             finally:
                 sampler.cancel()
@@ -220,7 +227,12 @@ class Stage:
 
 
 async def _stage(
-    emu: BenchDiscord, bot: BotProcess, pacer: Pacer, added: list[LoadTable], seconds: float
+    emu: BenchDiscord,
+    bot: BotProcess,
+    pacer: Pacer,
+    added: list[LoadTable],
+    seconds: float,
+    quiet: float,
 ) -> Stage:
     tables = pacer.tables
     violations_before, requests_before = len(emu.violations), len(emu.requests)
@@ -241,7 +253,7 @@ async def _stage(
     sent += await pacer.play(seconds)
     stopped = time.monotonic()
     await pacer.drain()
-    await asyncio.sleep(max(0.0, QUIET - (time.monotonic() - stopped)))
+    await asyncio.sleep(max(0.0, quiet - (time.monotonic() - stopped)))
     now = time.monotonic()
     stuck = [reason for t in tables if (reason := t.stuck_reason(now))]
     cpu = bot.cpu_seconds() - cpu_before
@@ -357,7 +369,7 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             "",
             0,
             note=(
-                f"after {QUIET:.0f} s quiet: open game, nothing any seated player may press, "
+                f"after a quiet period: open game, nothing any seated player may press, "
                 f"nothing changed for {STUCK_AFTER:.0f} s. " + " | ".join(run.stuck[:EXAMPLES])
             ),
         ),
