@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="a short run (under 2 minutes)")
+    parser.add_argument("--quick", action="store_true", help="a short run (about 5 minutes)")
     parser.add_argument("--only", default=",".join(ORDER), help="areas, comma-separated")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the JSON file to write")
     parser.add_argument("--profile", action="store_true", help="add cProfile's top functions")
