@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--only render,engines,storage,e2e] [--out FILE] [--profile]``.
+"""``python -m bench [--quick] [--only render,engines,...] [--out FILE] [--profile]``.
 
 Prints one table (figure, measured, target, ok/MISSED) and writes the same figures as JSON.
 ``--profile`` adds cProfile's busiest functions per area to the JSON (the in-process areas
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import e2e, engines, render, storage
+from bench import e2e, engines, mixed, render, storage
 from bench.measure import Figure
 
 AREAS: dict[str, Callable[[bool], list[Figure]]] = {
@@ -28,7 +28,13 @@ AREAS: dict[str, Callable[[bool], list[Figure]]] = {
     "engines": engines.run,
     "storage": storage.run,
 }
-ORDER = ("render", "engines", "storage", "e2e")
+# Areas that run the bot in its own process (and profile it there with --profile).
+BOT_AREAS: dict[str, Callable[[bool, bool], tuple[list[Figure], dict[str, str]]]] = {
+    "e2e": e2e.run,
+    "mixed": mixed.run_mixed,
+    "stella-load": mixed.run_stella,
+}
+ORDER = ("render", "engines", "storage", "e2e", "mixed", "stella-load")
 DEFAULT_OUT = Path(__file__).resolve().parent / "results.json"
 
 
@@ -60,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="a short run (under 2 minutes)")
+    parser.add_argument("--quick", action="store_true", help="a short run (about 5 minutes)")
     parser.add_argument("--only", default=",".join(ORDER), help="areas, comma-separated")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the JSON file to write")
     parser.add_argument("--profile", action="store_true", help="add cProfile's top functions")
@@ -68,8 +74,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run_area(area: str, quick: bool, profile: bool) -> tuple[list[Figure], dict[str, str]]:
-    if area == "e2e":
-        return e2e.run(quick, profile)
+    if area in BOT_AREAS:
+        return BOT_AREAS[area](quick, profile)
     if not profile:
         return AREAS[area](quick), {}
     profiler = cProfile.Profile()
