@@ -90,6 +90,9 @@ class ChannelSync:
             record, table = loaded, Table.from_json(loaded.snapshot)
         plugin = self.cog.plugins.get(record.kind)
         if plugin is None or table.up_to_date:
+            if repair and known is None:
+                # Shown already (another process finished it): the sweep need not come back.
+                await self.save(record, table, dict(table.messages))
             return True
         work = Showing(
             record, table, plugin, interaction, repair, dict(table.messages), set(), table.shown
@@ -252,7 +255,6 @@ class ChannelSync:
             and interaction.message is not None
             and interaction.message.id == message_id
             and interaction.response.is_done()
-            and getattr(interaction, "acknowledged", True)
         ):
             return interaction
         return None
