@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
 import logging
 import signal
 import sys
@@ -50,6 +51,8 @@ HANDLER_TASKS = (
     "table-repair",
 )
 STOP_PATIENCE = 10.0  # seconds running handlers get to finish when the bot is stopped
+MALLOC_ARENAS = 2
+M_ARENA_MAX = -8  # glibc's mallopt() parameter number
 
 
 def point_at(config: Config) -> None:
@@ -234,7 +237,21 @@ def settings(argv: Sequence[str]) -> Config:
     return with_shards(load_config(arguments.config), arguments.shard_count, shard_ids)
 
 
+def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> None:
+    """Freed picture memory is reused instead of kept in one glibc arena per drawing thread.
+
+    The same as ``MALLOC_ARENA_MAX`` in the environment, for however the bot is started; it
+    must run before the first thread starts. Elsewhere than glibc it does nothing.
+    """
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(M_ARENA_MAX, arenas)
+    except (OSError, AttributeError):
+        pass
+
+
 def main(argv: Sequence[str] = sys.argv[1:]) -> int:
+    limit_malloc_arenas()
     try:
         config = settings(argv)
     except ConfigError as error:

@@ -294,10 +294,23 @@ class LoadTable:
             shows += f" with {len(controls)} enabled controls" if controls else " without controls"
         private = sum(1 for m in self.shown.values() if m.channel.is_dm or m.ephemeral_for)
         refused = f", last refusal {self.last_refusal!r}" if self.last_refusal else ""
+        seats = "; ".join(self._seat_state(p) for p in self.players)
         return (
             f"{self.kind} game {self.game_id} ({self.phase}): channel shows {shows}, "
-            f"{private} private messages with controls{refused}; {quiet}"
+            f"{private} private messages with controls{refused}; {quiet} ({seats})"
         )
+
+    def _seat_state(self, player: Player) -> str:
+        """What one player has in front of them: the newest message with controls per place."""
+        held = [
+            f"{'dm' if m.channel.is_dm else 'eph' if m.ephemeral_for else 'chan'} {m.id}"
+            + (" refused" if player.refused_at.get(m.id) == self.versions.get(m.id) else "")
+            for m in self.shown.values()
+            if m.ephemeral_for in (None, player.user.id)
+            and (not m.channel.is_dm or m.channel.recipient is player.user)
+        ]
+        busy = " busy" if player.busy else ""
+        return f"{player.user.name}{busy}: {', '.join(held) or 'nothing'}"
 
 
 def _game_ids(message: Message) -> list[int]:

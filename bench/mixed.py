@@ -41,7 +41,9 @@ Per stage:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import os
 import pstats
 import random
 import tempfile
@@ -58,6 +60,14 @@ from bench.load_tables import STUCK_AFTER, LoadTable
 from bench.measure import MB, Figure, host_busy_seconds, median, ms, own_cpu_seconds, p99
 from bench.players import CALLBACK_WAIT, BenchDiscord
 from tests.emulator import Channel, Guild, Message, User, Violation
+
+
+def _folder(prefix: str) -> contextlib.AbstractContextManager[str]:
+    """The bot's folder; BENCH_KEEP=1 keeps it (database and log) to look at afterwards."""
+    if os.environ.get("BENCH_KEEP"):
+        return contextlib.nullcontext(tempfile.mkdtemp(prefix=prefix))
+    return tempfile.TemporaryDirectory(prefix=prefix)
+
 
 RATE = 50  # interactions per second in all, Discord's global pace
 MIX = ("dicestars",) * 7 + ("dizzle",) * 2 + ("stella",)
@@ -154,7 +164,7 @@ async def load(
 ) -> tuple[list[Figure], dict[str, str]]:
     """One bot process through ``stages`` of (open tables, seconds of play)."""
     figures: list[Figure] = []
-    with tempfile.TemporaryDirectory(prefix=f"bench-{area}-") as name:
+    with _folder(f"bench-{area}-") as name:
         folder = Path(name)
         async with BenchDiscord(bot_token="bench-token") as emu:
             world = World(emu)

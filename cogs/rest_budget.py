@@ -14,28 +14,34 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 PER_SECOND = 45.0  # a margin under Discord's 50
+BURST = 5.0  # calls at once beyond the steady pace: no second ever sees more than 45 + 5
 
 
 class RestBudget:
-    """A token bucket: up to ``per_second`` calls a second, short bursts of that size allowed."""
+    """A token bucket: ``per_second`` calls a second, bursts of ``burst`` calls at once.
+
+    Over any second at most ``burst + per_second`` calls go out.
+    """
 
     def __init__(
         self,
         per_second: float = PER_SECOND,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        burst: float = BURST,
     ) -> None:
         self.per_second = per_second
+        self.burst = burst
         self._clock = clock
         self._sleep = sleep
-        self._tokens = per_second
+        self._tokens = burst
         self._last = clock()
         self._lock = asyncio.Lock()
 
     async def take(self) -> None:
         async with self._lock:
             now = self._clock()
-            self._tokens = min(self.per_second, self._tokens + (now - self._last) * self.per_second)
+            self._tokens = min(self.burst, self._tokens + (now - self._last) * self.per_second)
             self._last = now
             if self._tokens < 1:
                 wait = (1 - self._tokens) / self.per_second

@@ -180,4 +180,7 @@ def build_view(game_id: int, version: int, rows: list[Row]) -> discord.ui.View |
             item = TableButton(game_id, version, button)
             item.row = index
             view.add_item(item)
+    # Clicks reach the registered dynamic items by their custom_id; a view discord.py kept
+    # for every message sent (it never times out) would only pile up in memory.
+    view.stop()
     return view

@@ -306,8 +306,13 @@ class StellaPlugin(GamePlugin):
 
     # ---- private panels: the slate and the designation menu ------------------------------
 
-    def slate_screen(self, ctx: TableContext, seat: int, channel_id: int) -> Screen:
-        """A seat's own slate (its DM, or an ephemeral message): drawn from its own view only."""
+    def slate_screen(
+        self, ctx: TableContext, seat: int, channel_id: int, picture: bool = True
+    ) -> Screen:
+        """A seat's own slate (its DM, or an ephemeral message): drawn from its own view only.
+
+        ``picture=False``: text and buttons only (a toggle keeps the picture the panel has).
+        """
         state = ctx.state
         own = engine.view(state, seat)
         marks = own.get("my_slate", [])
@@ -337,8 +342,20 @@ class StellaPlugin(GamePlugin):
             lines += self._exploration_lines(ctx, own, marks)
         else:
             lines.append(ctx.t("st-slate-over"))
-        if state.phase not in (engine.MARKING, engine.EXPLORATION):
-            return Screen(text="\n".join(lines))
+        if state.phase not in (engine.MARKING, engine.EXPLORATION) or not picture:
+            return Screen(text="\n".join(lines), rows=rows)
+        if rows:
+            # While marking, the buttons are the marks: the DM shows the round's grid (drawn
+            # once for the table), and a toggle edits text and buttons without a new picture.
+            public = engine.view(state, None)
+            image = pictures.render_grid(public, ctx.t, self.card_source(ctx.table))
+            return Screen(
+                text="\n".join(lines),
+                image=image,
+                filename=f"stella-grid.{pictures.extension(image)}",
+                image_summary=pictures.grid_summary(public, ctx.t)[:1000],
+                rows=rows,
+            )
         image = pictures.render_slate(own, ctx.t, self.card_source(ctx.table))
         return Screen(
             text="\n".join(lines),
@@ -415,20 +432,23 @@ class StellaPlugin(GamePlugin):
             screen = Screen(text=text)
         else:
             channel_id = await self._channel_id(cog, ctx.game_id)
-            screen = await asyncio.to_thread(self.slate_screen, private_ctx, seat, channel_id)
+            marking = seat in engine.to_move(ctx.state) and ctx.state.phase == engine.MARKING
+            toggled = custom_id.split(":", 3)[-1].startswith("atoggle") and marking
+            screen = await asyncio.to_thread(
+                self.slate_screen, private_ctx, seat, channel_id, not toggled
+            )
         view = build_view(ctx.game_id, ctx.version, screen.rows)
-        arguments: dict[str, Any] = {
-            "content": screen.text,
-            "attachments": screen.files(),
-            "view": view,
-        }
+        arguments: dict[str, Any] = {"content": screen.text, "view": view}
+        if screen.image is not None or not screen.rows:
+            arguments["attachments"] = screen.files()  # a toggle keeps the grid it shows
         try:
             await interaction.edit_original_response(**arguments)
         except discord.HTTPException:
             if interaction.guild_id is not None:
                 raise  # an ephemeral panel has no other route; the next click opens a new one
             # A DM: its message can be edited without the click's token.
-            arguments["attachments"] = screen.files()
+            if "attachments" in arguments:
+                arguments["attachments"] = screen.files()
             await message.edit(**arguments)
         return True
 

@@ -523,7 +523,7 @@ def _table_picture(
     return image
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)  # ~190 KB each: one per table marking at once
 def _grid_jpeg(
     source: CardSource, cards: tuple[int, ...], word: str, round_text: str, hint: str
 ) -> bytes:
