@@ -138,6 +138,7 @@ class Pacer:
         written = False
         try:
             ix = await self._send(player, choice)
+            player.last = ix
             refused = _refused(ix)
             answered = ix.responded_in
             if choice.verb == "new" and (refused or answered is None):

@@ -33,6 +33,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from tests.emulator import Channel, Message, User
 
@@ -68,6 +69,7 @@ class Player:
         self.tried_join = False
         self.refused_at: dict[int, int] = {}  # message id -> its version when a click was refused
         self.created = 0  # new messages this player saw
+        self.last: Any = None  # the player's latest interaction, for a stuck table's note
         self._changed = asyncio.Event()
         self._pictures: list[asyncio.Future[float | None]] = []
 
@@ -164,7 +166,9 @@ class LoadTable:
             attachment.data = b""  # the emulator would keep every picture in memory
         message.edits.clear()
         audience = self._audience(message)
-        if message.ephemeral_for is not None and not picture and not message.components:
+        private_text = message.ephemeral_for is not None and not picture and not message.components
+        # A "thinking" placeholder is no answer yet: what fills it in is.
+        if private_text and not message.loading:
             for player in audience:  # a private text answer: a refusal or an error
                 player.saw(created, False, refusal=True)
             return
@@ -310,7 +314,18 @@ class LoadTable:
             and (not m.channel.is_dm or m.channel.recipient is player.user)
         ]
         busy = " busy" if player.busy else ""
-        return f"{player.user.name}{busy}: {', '.join(held) or 'nothing'}"
+        last = ""
+        if player.last is not None:
+            ix = player.last
+            answers = [
+                f"{'eph' if m.ephemeral_for else 'pub'}:{len(m.components)}c{len(m.attachments)}p"
+                for m in ix.messages()
+            ]
+            last = (
+                f" [last: {ix.label.split(' by ')[0]} -> type {ix.response_type}, refused "
+                f"{ix.refused}, {answers}]"
+            )
+        return f"{player.user.name}{busy}: {', '.join(held) or 'nothing'}{last}"
 
 
 def _game_ids(message: Message) -> list[int]:
