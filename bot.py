@@ -15,6 +15,7 @@ import logging
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,7 @@ HANDLER_TASKS = (
 )
 STOP_PATIENCE = 10.0  # seconds running handlers get to finish when the bot is stopped
 MALLOC_ARENAS = 2
+DRAWING_THREADS = 1
 M_ARENA_MAX = -8  # glibc's mallopt() parameter number
 
 
@@ -135,6 +137,12 @@ class TableBot(commands.Bot):
         await self.close()
 
     async def setup_hook(self) -> None:
+        # Pictures are drawn in a thread that holds the GIL for long stretches: one, so that the
+        # event loop, which answers Discord, is not starved by a crowd of drawers (measured:
+        # first answers p99 2-6 times faster than with six drawing threads, at the same CPU).
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(DRAWING_THREADS, thread_name_prefix="drawing")
+        )
         await self.tree.set_translator(FluentTranslator(self.loc))
         self.add_dynamic_items(TableButton, TableSelect)
         for name in self.extension_names:

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 PER_SECOND = 45.0  # a margin under Discord's 50
-BURST = 5.0  # calls at once beyond the steady pace: no second ever sees more than 45 + 5
+BURST = 3.0  # calls at once beyond the steady pace: no second sees more than 45 + 3
 
 
 class RestBudget:
