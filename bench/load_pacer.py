@@ -134,6 +134,7 @@ class Pacer:
     async def _turn(self, player: Player, choice: Choice) -> None:
         table = player.table
         since = player.mark(choice.message)
+        clicked = table.versions.get(choice.message.id) if choice.message is not None else None
         picture = player.expect_picture()
         written = False
         try:
@@ -150,7 +151,7 @@ class Pacer:
                 refused = picture.done() and picture.result() is None  # a "no" after a defer
                 expects = not refused
             if refused and choice.message is not None:
-                player.refused(choice.message, _answer_text(ix))
+                player.refused(choice.message, _answer_text(ix), clicked)
             picture_in = shown_at - ix.sent_at if shown_at and ix.sent_at else None
             self.samples.append(
                 Sample(

@@ -76,9 +76,13 @@ class Player:
     def choices(self) -> list[Choice]:
         return self.table.choices_for(self)
 
-    def refused(self, message: Message, answer: str) -> None:
-        """Leave this message alone until the bot changes it (as a person closes a stale one)."""
-        self.refused_at[message.id] = self.table.versions.get(message.id, 0)
+    def refused(self, message: Message, answer: str, clicked: int | None = None) -> None:
+        """Leave this message alone until the bot changes it (as a person closes a stale one).
+
+        ``clicked``: the version the player clicked on; one the bot made since is a change.
+        """
+        seen = self.table.versions.get(message.id, 0)
+        self.refused_at[message.id] = seen if clicked is None else min(clicked, seen)
         self.table.last_refusal = answer
 
     def expect_picture(self) -> asyncio.Future[float | None]:
