@@ -451,8 +451,15 @@ async def test_more_button_opens_the_rest_privately_and_its_menus_play(
     _, chan = guilds["en-US"]
     await runner.start()
     await emu.slash(users[0], chan, "dizzle new", {"level": "board", "solo": True})
+
+    def more_buttons() -> list[dict]:
+        turn = emu.channel_messages(chan)[-1]
+        return [b for b in turn.buttons() if ":u:more:" in b["custom_id"]]
+
+    # The answer is the line-up; the turn message (a large sheet to draw) follows it.
+    await emu.wait_until(more_buttons, timeout=5, what="the first turn message")
     turn = emu.channel_messages(chan)[-1]
-    more = [b for b in turn.buttons() if ":u:more:" in b["custom_id"]]
+    more = more_buttons()
     assert more and len(turn.selects()) == 4
     record = await runner.db.open_game(chan.id)
     stranger = await emu.click(users[1], turn, more[0]["custom_id"])
