@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
-from cogs.i18n import user_language
+from cogs.i18n import answer_privately, user_language
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -84,13 +84,5 @@ class TableTree(app_commands.CommandTree):
 
     async def _tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
         client = self.client
-        text = client.loc.text(
-            user_language(interaction, client.config.default_language), key, **args
-        )
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException as problem:
-            log.info("could not answer %s privately: %s", interaction.id, problem.code)
+        language = user_language(interaction, client.config.default_language)
+        await answer_privately(interaction, client.loc.text(language, key, **args))

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 
 from locales import LANGUAGES, Localizer, pick_language
+
+log = logging.getLogger(__name__)
 
 
 def T(text: str, key: str) -> app_commands.locale_str:
@@ -20,6 +24,21 @@ def user_language(interaction: discord.Interaction, default: str = "en") -> str:
         str(interaction.guild_locale) if interaction.guild_locale else None,
         default=default,
     )
+
+
+async def answer_privately(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer: the reply, or a follow-up once the interaction was acknowledged.
+
+    Discord refuses it when the interaction was never acknowledged in time; nothing is left
+    to tell then (the change, if any, shows in the channel).
+    """
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as error:
+        log.info("could not answer %s privately: %s", interaction.id, error.code)
 
 
 def guild_language(interaction: discord.Interaction, default: str = "en") -> str:

@@ -344,24 +344,21 @@ class StellaPlugin(GamePlugin):
             lines.append(ctx.t("st-slate-over"))
         if state.phase not in (engine.MARKING, engine.EXPLORATION) or not picture:
             return Screen(text="\n".join(lines), rows=rows)
+        source = self.card_source(ctx.table)
         if rows:
             # While marking, the buttons are the marks: the DM shows the round's grid (drawn
             # once for the table), and a toggle edits text and buttons without a new picture.
             public = engine.view(state, None)
-            image = pictures.render_grid(public, ctx.t, self.card_source(ctx.table))
-            return Screen(
-                text="\n".join(lines),
-                image=image,
-                filename=f"stella-grid.{pictures.extension(image)}",
-                image_summary=pictures.grid_summary(public, ctx.t)[:1000],
-                rows=rows,
-            )
-        image = pictures.render_slate(own, ctx.t, self.card_source(ctx.table))
+            name, image = "grid", pictures.render_grid(public, ctx.t, source)
+            summary = pictures.grid_summary(public, ctx.t)
+        else:
+            name, image = "slate", pictures.render_slate(own, ctx.t, source)
+            summary = pictures.slate_summary(own, ctx.t)
         return Screen(
             text="\n".join(lines),
             image=image,
-            filename=f"stella-slate.{pictures.extension(image)}",
-            image_summary=pictures.slate_summary(own, ctx.t)[:1000],
+            filename=f"stella-{name}.{pictures.extension(image)}",
+            image_summary=summary[:1000],
             rows=rows,
         )
 

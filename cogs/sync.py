@@ -315,13 +315,7 @@ class ChannelSync:
     async def _post_quietly(self, channel_id: int, screen: Screen, nonce: str) -> int | None:
         """A message to a spectating channel: one that is out of reach is skipped."""
         try:
-            return await self._post(
-                channel_id,
-                Screen(screen.text, screen.image, screen.filename, screen.image_summary),
-                None,
-                nonce,
-                False,
-            )
+            return await self._post(channel_id, screen, None, nonce, pings=False)
         except discord.HTTPException:
             log.info("spectating channel %s is out of reach", channel_id)
             return None
@@ -394,36 +388,28 @@ class ChannelSync:
         ``before``: the message ids as loaded; ``posted``: the versions of own messages posted.
         """
         db = self.bot.db
-        try:
-            await db.save_game(
-                record.id,
-                record.version,
-                table.to_json(),
-                status=record.status,
-                shown=table.up_to_date,
-            )
-            return
-        except StaleVersion:
-            pass
-        for _ in range(MERGE_ATTEMPTS):
-            fresh_record = await db.load_game(record.id)
-            if fresh_record is None:
-                return
-            fresh = Table.from_json(fresh_record.snapshot)
-            merge_messages(fresh.messages, before, table.messages)
-            fresh.posts = [post for post in fresh.posts if post["v"] not in posted]
-            fresh.shown = max(fresh.shown, table.shown)
+        target, saved = table, record
+        for attempt in range(MERGE_ATTEMPTS + 1):
             try:
                 await db.save_game(
-                    fresh_record.id,
-                    fresh_record.version,
-                    fresh.to_json(),
-                    status=fresh_record.status,
-                    shown=fresh.up_to_date,
+                    saved.id,
+                    saved.version,
+                    target.to_json(),
+                    status=saved.status,
+                    shown=target.up_to_date,
                 )
             except StaleVersion:
+                # Another process saved first: our ids go into its save, where it left them.
+                loaded = await db.load_game(record.id)
+                if loaded is None:
+                    return
+                saved, target = loaded, Table.from_json(loaded.snapshot)
+                merge_messages(target.messages, before, table.messages)
+                target.posts = [post for post in target.posts if post["v"] not in posted]
+                target.shown = max(target.shown, table.shown)
                 continue
-            log.info("message ids of game %s merged into another process's save", record.id)
+            if attempt:
+                log.info("message ids of game %s merged into another process's save", record.id)
             return
         log.warning("message ids of game %s not saved: the game kept changing", record.id)
 
@@ -440,12 +426,6 @@ def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str
             fresh[key] = ours[key]
         else:
             fresh.pop(key, None)
-
-
-def log_of(content: str) -> list[str]:
-    """The event lines of a turn message (everything before its prompt)."""
-    log_part, found, _ = content.rpartition(PROMPT_BREAK)
-    return log_part.split("\n") if found and log_part else []
 
 
 def join_lines(lines: list[str]) -> str:

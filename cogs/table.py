@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.i18n import guild_language, user_language
+from cogs.i18n import answer_privately, guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import build_view
-from cogs.sync import ChannelSync, merge_messages
+from cogs.sync import ChannelSync
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, settle
 from games.table import Table
@@ -41,8 +41,6 @@ from storage import CLEAR, ChannelBusy, GameRecord, StaleVersion
 if TYPE_CHECKING:
     from bot import TableBot
     from storage.database import DeadlineChange
-
-__all__ = ["TableAddon", "TableCog", "can_manage", "merge_messages"]
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -109,15 +107,7 @@ class TableCog(commands.Cog):
 
     async def tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
         """A private answer in the user's language (a reply, or a follow-up if already replied)."""
-        text = self.loc.text(self.lang(interaction), key, **args)
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException as error:
-            # Too late to answer (the click was not acknowledged in time): nothing to tell.
-            log.info("could not answer %s privately: %s", interaction.id, error.code)
+        await answer_privately(interaction, self.loc.text(self.lang(interaction), key, **args))
 
     async def acknowledge(self, interaction: discord.Interaction) -> bool:
         """Answer Discord at once; the change is shown by edits after it. False: too late."""

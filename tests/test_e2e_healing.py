@@ -7,7 +7,6 @@ controls, the public log holds every move once, and the game plays on to its end
 
 from __future__ import annotations
 
-import json
 import signal
 import time
 from collections import Counter
@@ -27,6 +26,7 @@ from locales import Localizer
 from storage import Database, GameRecord, MoveRecord
 from tests.emulator import Channel, FakeDiscord, Message, User
 from tests.emulator.interactions import APPLICATION_COMMAND, base_payload
+from tests.test_e2e_dice_stars import controls, verb
 
 LOC = Localizer(default="en")
 CHANNEL_POST = r"/channels/\d+/messages"
@@ -119,15 +119,6 @@ def expected_log(record: Game) -> Counter[str]:
 # --- playing ------------------------------------------------------------------------------------
 
 
-def controls(message: Message) -> list[tuple[str, dict]]:
-    found = []
-    for button in message.buttons():
-        payload = button["custom_id"].split(":", 3)[3]
-        if payload.startswith("a{") and not button["disabled"]:
-            found.append((button["custom_id"], json.loads(payload[1:])))
-    return found
-
-
 async def click_autopilot(emu, path, chan, users: list[User]) -> tuple[str, bool]:
     """The player to move clicks what the autopilot would, on the one live turn message.
 
@@ -159,13 +150,13 @@ async def open_game(emu, chan, users) -> None:
     await emu.click(
         users[1],
         lobby,
-        next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(":join")),
+        verb(lobby, "join"),
     )
     lobby = emu.channel_messages(chan)[0]
     await emu.click(
         users[0],
         lobby,
-        next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(":start")),
+        verb(lobby, "start"),
     )
 
 
@@ -188,15 +179,20 @@ def assert_whole(emu, chan, record: Game) -> None:
 # --- the crashes --------------------------------------------------------------------------------
 
 
+async def until_a_turn_end(emu, path, chan, users) -> Game:
+    """Play on until the next click (a take) ends a turn."""
+    for _ in range(100):
+        record = await settled(emu, path, chan)
+        if engine.from_json(record.snapshot["state"]).phase == engine.TAKE:
+            return record
+        await click_autopilot(emu, path, chan, users)
+    raise AssertionError("no turn end within 100 clicks")
+
+
 async def crash_at_a_turn_end(emu, bot_process, chan, users, **fault) -> None:
     """Play until the next click ends a turn, and let that click meet the fault."""
     path = bot_process.database
-    for _ in range(100):
-        record = await settled(emu, path, chan)
-        state = engine.from_json(record.snapshot["state"])
-        if state.phase == engine.TAKE:
-            break
-        await click_autopilot(emu, path, chan, users)
+    await until_a_turn_end(emu, path, chan, users)
     hook = emu.inject("POST", CHANNEL_POST, **fault)
     await click_autopilot(emu, path, chan, users)
     await hook.wait(timeout=10)
@@ -228,14 +224,14 @@ async def test_a_sigkill_as_the_first_turn_message_is_posted(emu, bot_process, w
     await emu.click(
         users[1],
         lobby,
-        next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(":join")),
+        verb(lobby, "join"),
     )
     hook = emu.inject("POST", CHANNEL_POST, after=bot_process.kill)
     lobby = emu.channel_messages(chan)[0]
     await emu.click(
         users[0],
         lobby,
-        next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(":start")),
+        verb(lobby, "start"),
     )
     await hook.wait(timeout=10)
     assert await bot_process.wait_exit() == -signal.SIGKILL
@@ -277,12 +273,7 @@ async def test_a_click_answered_too_late_goes_on_through_the_channel(emu, runner
     await runner.start()
     await open_game(emu, chan, users)
     path = runner.config.database
-    for _ in range(100):  # up to a click that ends a turn
-        record = await settled(emu, path, chan)
-        if engine.from_json(record.snapshot["state"]).phase == engine.TAKE:
-            break
-        await click_autopilot(emu, path, chan, users)
-    before = await game_of(path, chan)
+    before = await until_a_turn_end(emu, path, chan, users)
     late = emu.inject("POST", CALLBACK, error=LATE)
     await click_autopilot(emu, path, chan, users)
     await late.wait()
@@ -329,15 +320,13 @@ async def test_a_spectating_channel_gets_every_public_line_of_a_game_with_a_comp
     await runner.start()
     ix = await emu.slash(users[0], chan, "dicestars new", {})
     lobby = ix.message
-    await emu.click(
-        users[0], lobby, next(b["custom_id"] for b in lobby.buttons() if ":bot:" in b["custom_id"])
-    )
+    await emu.click(users[0], lobby, verb(lobby, "bot"))
     await emu.slash(users[1], watch, "spectate", {"table": chan})
     lobby = emu.channel_messages(chan)[0]
     await emu.click(
         users[0],
         lobby,
-        next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(":start")),
+        verb(lobby, "start"),
     )
     record = await play_to_the_end(emu, runner.config.database, chan, users[:1])
     assert_whole(emu, chan, record)
@@ -360,14 +349,12 @@ async def test_every_decision_of_a_player_gets_a_fresh_deadline_even_through_a_c
     await runner.start()
     ix = await emu.slash(users[0], chan, "dicestars new", {"turn_timer": 5})
     lobby = ix.message
-    await emu.click(
-        users[0], lobby, next(b["custom_id"] for b in lobby.buttons() if ":bot:" in b["custom_id"])
-    )
+    await emu.click(users[0], lobby, verb(lobby, "bot"))
     lobby = emu.channel_messages(chan)[0]
     await emu.click(
         users[0],
         lobby,
-        next(b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(":start")),
+        verb(lobby, "start"),
     )
     path = runner.config.database
     timers = runner.bot.get_cog("TimerCog")
@@ -441,9 +428,9 @@ async def lock_in_everyone(emu, path, chan, users: list[User]) -> None:
         await emu.wait_until(lambda u=user: slate(emu, u) is not None, timeout=10, what="a DM")
         panel = slate(emu, user)
         edits = len(panel.edits)
-        await emu.click(user, panel, button_of(panel, "atoggle:0"))
+        await emu.click(user, panel, verb(panel, "atoggle:0"))
         await emu.wait_until(lambda p=panel, e=edits: len(p.edits) > e, timeout=10, what="toggle")
-        await emu.click(user, panel, button_of(panel, "alock"))
+        await emu.click(user, panel, verb(panel, "alock"))
         await settled(emu, path, chan)
 
 
@@ -456,16 +443,12 @@ def slate(emu, user: User) -> Message | None:
     return None
 
 
-def button_of(message: Message, suffix: str) -> str:
-    return next(b["custom_id"] for b in message.buttons() if b["custom_id"].endswith(":" + suffix))
-
-
 async def designate_first(emu, path, chan, users, **fault) -> None:
     record = await settled(emu, path, chan)
     state = stella_state(record)
     user = next(u for u in users if u.id == record.snapshot["seats"][state.active]["user_id"])
     (turn,) = live(emu, chan)
-    ix = await emu.click(user, turn, button_of(turn, "u:designate"))
+    ix = await emu.click(user, turn, verb(turn, "u:designate"))
     menu = ix.private.select("s:")
     card = stella_engine.legal_actions(state, state.active)[0]["card"]
     hook = emu.inject("POST", CHANNEL_POST, **fault) if fault else None
@@ -484,8 +467,8 @@ async def test_a_stella_designation_saved_before_a_sigkill_is_announced_after_it
     path = bot_process.database
     ix = await emu.slash(users[0], chan, "stella new", {})
     for user in users[1:]:
-        await emu.click(user, ix.message, button_of(ix.message, "join"))
-    await emu.click(users[0], ix.message, button_of(ix.message, "start"))
+        await emu.click(user, ix.message, verb(ix.message, "join"))
+    await emu.click(users[0], ix.message, verb(ix.message, "start"))
     await lock_in_everyone(emu, path, chan, users)
     await designate_first(emu, path, chan, users, before=bot_process.kill)
     assert await bot_process.wait_exit() == -signal.SIGKILL

@@ -27,7 +27,7 @@ import discord
 import pytest
 
 import bot
-from cogs.table import merge_messages
+from cogs.sync import merge_messages
 from config import Config, ConfigError
 from games import stella as engine
 from games.engine import CHANCE, Action, settle
