@@ -16,6 +16,7 @@ from storage.database import (
     Deadline,
     GameRecord,
     MoveRecord,
+    SeatResult,
     StaleVersion,
     StorageError,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "GameRecord",
     "MoveRecord",
     "PostgresDatabase",
+    "SeatResult",
     "StaleVersion",
     "Storage",
     "StorageError",

@@ -61,6 +61,29 @@ class MoveRecord:
     created_at: float
 
 
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a finished game: who sat there and how it ended for them.
+
+    ``left``: the player left (or was removed) and the autopilot played on for them.
+    ``variant``: what a record is kept per within a game (e.g. a sheet), or empty.
+    Read back, ``game_id``, ``kind`` and ``finished_at`` say which game it was.
+    """
+
+    seat: int
+    user_id: int | None
+    name: str
+    computer: bool
+    left: bool
+    score: int | None
+    place: int | None
+    variant: str = ""
+    table_size: int = 1
+    game_id: int = 0
+    kind: str = ""
+    finished_at: float = 0.0
+
+
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, snapshot, version, created_at, updated_at, finished_at"
 )
@@ -125,6 +148,31 @@ class SQL:
         " WHERE l.channel_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id DESC LIMIT 1"
     )
 
+    INSERT_SEAT_RESULT = (
+        "INSERT INTO game_seats (game_id, seat, user_id, name, computer, left_game, score,"
+        " place, variant, table_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (game_id, seat) DO NOTHING"
+    )
+    # Finished games without seat rows: those finished before the rows were kept.
+    UNRECORDED_GAMES = (
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'finished' AND id > ?"
+        " AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = games.id)"
+        " ORDER BY id LIMIT ?"
+    )
+
+    @staticmethod
+    def seat_results(of_user: bool) -> str:
+        query = (
+            "SELECT s.seat, s.user_id, s.name, s.computer, s.left_game, s.score, s.place,"
+            " s.variant, s.table_size, s.game_id, g.kind,"
+            " COALESCE(g.finished_at, g.updated_at) AS ended"
+            " FROM game_seats s JOIN games g ON g.id = s.game_id"
+            " WHERE g.guild_id = ? AND g.status = 'finished'"
+        )
+        if of_user:
+            query += " AND s.user_id = ?"
+        return query + " ORDER BY ended DESC, s.game_id DESC, s.seat LIMIT ?"
+
     @staticmethod
     def guild_games(status_count: int) -> str:
         marks = ", ".join("?" for _ in range(status_count))
@@ -147,6 +195,42 @@ class SQL:
 def dump(value: Any) -> str:
     """JSON as stored: compact, and readable text for every language."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def seat_result(row: Sequence[Any]) -> SeatResult:
+    return SeatResult(
+        seat=row[0],
+        user_id=row[1],
+        name=row[2],
+        computer=bool(row[3]),
+        left=bool(row[4]),
+        score=row[5],
+        place=row[6],
+        variant=row[7],
+        table_size=row[8],
+        game_id=row[9],
+        kind=row[10],
+        finished_at=row[11],
+    )
+
+
+def seat_result_rows(game_id: int, results: Sequence[SeatResult]) -> list[tuple[Any, ...]]:
+    """The rows of :data:`SQL.INSERT_SEAT_RESULT` for a game's seats."""
+    return [
+        (
+            game_id,
+            r.seat,
+            None if r.computer else r.user_id,
+            r.name,
+            int(r.computer),
+            int(r.left),
+            r.score,
+            r.place,
+            r.variant,
+            r.table_size,
+        )
+        for r in results
+    ]
 
 
 def game_record(row: Sequence[Any]) -> GameRecord:
@@ -259,10 +343,12 @@ class Database:
         moves: Sequence[tuple[int | None, dict[str, Any], str]] = (),
         shown: bool = True,
         deadline: DeadlineChange = None,
+        results: Sequence[SeatResult] = (),
     ) -> int:
         """Write a new snapshot and append moves in one transaction; returns the new version.
 
         ``moves`` are ``(seat, action, actor)``; their sequence numbers continue the log.
+        ``results``: the seats of a game this save finishes, kept for records.
         ``shown=False`` notes that the channel does not show this snapshot yet (see
         :meth:`unshown_games`). ``deadline`` is set (``(due_at, remind_at)``, under the new
         version) or cleared (``CLEAR``) in the same transaction; ``None`` leaves it.
@@ -290,6 +376,10 @@ class Database:
                     await self._db.executemany(
                         SQL.INSERT_MOVE, move_rows(game_id, last, moves, now)
                     )
+                if results:
+                    await self._db.executemany(
+                        SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results)
+                    )
                 await self._db.execute("COMMIT")
             except BaseException:
                 await self._db.execute("ROLLBACK")
@@ -310,6 +400,35 @@ class Database:
         ) as cursor:
             rows = await cursor.fetchall()
         return [game_record(row) for row in rows]
+
+    async def save_results(self, game_id: int, results: Sequence[SeatResult]) -> None:
+        """Keep the seats of a game finished earlier (a second call for it adds nothing)."""
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                await self._db.executemany(
+                    SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results)
+                )
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
+    async def unrecorded_games(self, after_id: int = 0, limit: int = 100) -> list[GameRecord]:
+        """Finished games whose seats are not kept yet, by id from ``after_id`` on."""
+        async with self._db.execute(SQL.UNRECORDED_GAMES, (after_id, limit)) as cursor:
+            rows = await cursor.fetchall()
+        return [game_record(row) for row in rows]
+
+    async def seat_results(
+        self, guild_id: int, user_id: int | None = None, limit: int = 20000
+    ) -> list[SeatResult]:
+        """Seats of a guild's finished games (of one user if given), the newest games first."""
+        args = (guild_id,) if user_id is None else (guild_id, user_id)
+        query = SQL.seat_results(user_id is not None)
+        async with self._db.execute(query, (*args, limit)) as cursor:
+            rows = await cursor.fetchall()
+        return [seat_result(row) for row in rows]
 
     async def set_deadline(
         self, game_id: int, version: int, due_at: float, remind_at: float | None

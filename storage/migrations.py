@@ -91,6 +91,29 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX games_unshown ON games (unshown_since);
         """,
     ),
+    (
+        5,
+        """
+        -- Every seat of a finished game and how it did, so that records and a player's
+        -- statistics are read by Discord user id without replaying a game. A computer seat is
+        -- kept as one (user_id NULL): it never holds a record or a win. Games finished before
+        -- this step get their rows from the bot at start-up (scores need the game's rules).
+        CREATE TABLE game_seats (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seat INTEGER NOT NULL,
+            user_id BIGINT,
+            name TEXT NOT NULL,
+            computer INTEGER NOT NULL,
+            left_game INTEGER NOT NULL,
+            score INTEGER,
+            place INTEGER,
+            variant TEXT NOT NULL,
+            table_size INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX game_seats_by_user ON game_seats (user_id);
+        """,
+    ),
 )
 
 # A table's own `id` column only (not e.g. `game_id INTEGER PRIMARY KEY`, which is given).

@@ -34,6 +34,7 @@ from storage.database import (
     DeadlineChange,
     GameRecord,
     MoveRecord,
+    SeatResult,
     StaleVersion,
     deadline_record,
     dump,
@@ -41,6 +42,8 @@ from storage.database import (
     move_record,
     move_rows,
     save_arguments,
+    seat_result,
+    seat_result_rows,
     statements,
 )
 from storage.migrations import MIGRATIONS, for_postgres
@@ -136,6 +139,7 @@ class PostgresDatabase:
         moves: Sequence[tuple[int | None, dict[str, Any], str]] = (),
         shown: bool = True,
         deadline: DeadlineChange = None,
+        results: Sequence[SeatResult] = (),
     ) -> int:
         """Write a new snapshot and append moves in one transaction; returns the new version.
 
@@ -152,6 +156,10 @@ class PostgresDatabase:
                 last = await connection.fetchval(numbered(SQL.LAST_MOVE), game_id)
                 await connection.executemany(
                     numbered(SQL.INSERT_MOVE), move_rows(game_id, last, moves, now)
+                )
+            if results:
+                await connection.executemany(
+                    numbered(SQL.INSERT_SEAT_RESULT), seat_result_rows(game_id, results)
                 )
             if deadline == CLEAR:
                 await connection.execute(numbered(SQL.CLEAR_DEADLINE), game_id)
@@ -174,6 +182,27 @@ class PostgresDatabase:
             numbered(SQL.guild_games(len(statuses))), guild_id, *statuses, limit
         )
         return [game_record(row) for row in rows]
+
+    async def save_results(self, game_id: int, results: Sequence[SeatResult]) -> None:
+        """Keep the seats of a game finished earlier (a second call for it adds nothing)."""
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.executemany(
+                numbered(SQL.INSERT_SEAT_RESULT), seat_result_rows(game_id, results)
+            )
+
+    async def unrecorded_games(self, after_id: int = 0, limit: int = 100) -> list[GameRecord]:
+        """Finished games whose seats are not kept yet, by id from ``after_id`` on."""
+        rows = await self._pool.fetch(numbered(SQL.UNRECORDED_GAMES), after_id, limit)
+        return [game_record(row) for row in rows]
+
+    async def seat_results(
+        self, guild_id: int, user_id: int | None = None, limit: int = 20000
+    ) -> list[SeatResult]:
+        """Seats of a guild's finished games (of one user if given), the newest games first."""
+        args = (guild_id,) if user_id is None else (guild_id, user_id)
+        query = numbered(SQL.seat_results(user_id is not None))
+        rows = await self._pool.fetch(query, *args, limit)
+        return [seat_result(row) for row in rows]
 
     async def set_deadline(
         self, game_id: int, version: int, due_at: float, remind_at: float | None
