@@ -1,5 +1,9 @@
 """``/history``: a server's finished games, their records, and replays move by move.
 
+Records and a player's statistics (``/history player:``) come from the seats kept of every
+finished game (:mod:`cogs.records`), keyed by Discord user id; games finished before those
+were kept get their seats at start-up, from their saved state.
+
 A replay rebuilds the game from its seed and move log and shows the public picture of each
 moment (never a secret: pictures come from the spectator's view), with Back/Forward buttons on
 a private message.
@@ -8,27 +12,30 @@ a private message.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
-from collections import Counter
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from cogs.i18n import T
+from cogs.i18n import T, answer_privately
 from cogs.plugin import GamePlugin, TableContext
+from cogs.records import best_score, most_wins, player_stats, seat_results
 from cogs.screens import Button, Option, Screen, Select, build_view
 from cogs.table import TableAddon
 from games.engine import CHANCE
 from games.table import Table
-from storage import GameRecord
+from storage import GameRecord, SeatResult, Storage
 
 if TYPE_CHECKING:
     from bot import TableBot
 
+log = logging.getLogger(__name__)
 LISTED_GAMES = 10
-SCANNED_GAMES = 500
+BACKFILL_BATCH = 100
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,26 @@ class Replay:
 class HistoryCog(TableAddon):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
+        self._backfill: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._backfill = asyncio.create_task(self._keep_earlier_seats(), name="history-backfill")
+
+    async def cog_unload(self) -> None:
+        if self._backfill is not None:
+            self._backfill.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._backfill
+
+    async def _keep_earlier_seats(self) -> None:
+        await self.bot.wait_until_ready()  # every game cog has registered its plugin
+        try:
+            kept = await keep_earlier_seats(self.bot.db, self.table.plugins)
+        except Exception:
+            log.exception("seats of earlier finished games not kept")
+            return
+        if kept:
+            log.info("kept the seats of %s games finished earlier", kept)
 
     @app_commands.command(
         name=T("history", "cmd-history.name"),
@@ -48,17 +75,25 @@ class HistoryCog(TableAddon):
             "Finished games of this server, records and replays", "cmd-history.description"
         ),
     )
+    @app_commands.describe(
+        player=T("Games, wins and best scores of one player", "cmd-history.player")
+    )
+    @app_commands.rename(player=T("player", "cmd-history.player-name"))
     @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction) -> None:
+    async def history(
+        self, interaction: discord.Interaction, player: discord.User | None = None
+    ) -> None:
+        if player is not None:
+            await self._player(interaction, player)
+            return
         lang = self.table.lang(interaction)
-        games = await self.bot.db.guild_games(
-            interaction.guild_id or 0, statuses=("finished",), limit=SCANNED_GAMES
-        )
+        guild_id = interaction.guild_id or 0
+        games = await self.bot.db.guild_games(guild_id, statuses=("finished",), limit=LISTED_GAMES)
         if not games:
             await self.table.tell(interaction, "history-none")
             return
         lines = [self.bot.loc.text(lang, "history-title")]
-        lines += self._records(games, lang)
+        lines += self._records(await self.bot.db.seat_results(guild_id), lang)
         lines.append(self.bot.loc.text(lang, "history-recent"))
         options = []
         for record in games[:LISTED_GAMES]:
@@ -76,44 +111,55 @@ class HistoryCog(TableAddon):
         title = plugin.title(self.bot.loc, lang) if plugin else record.kind
         day = dt.datetime.fromtimestamp(record.finished_at or record.updated_at, dt.UTC)
         scores = _scores(plugin, table)
+        # A computer seat is shown as one and never with a win (see cogs/records.py).
         players = ", ".join(
-            f"{seat.name} {score}" + (" 🏆" if place == 1 else "")
+            f"{seat.name}{' 🤖' if seat.computer else ''} {score}"
+            + (" 🏆" if place == 1 and not seat.computer else "")
             for seat, (score, place) in zip(table.seats, scores, strict=False)
         )
         return f"{title} · {day:%Y-%m-%d} · {players}"
 
-    def _records(self, games: list[GameRecord], lang: str) -> list[str]:
+    def _records(self, rows: list[SeatResult], lang: str) -> list[str]:
         t = self.bot.loc.text
-        lines = []
-        best: tuple[int, str] | None = None
-        solo_best: dict[str, tuple[int, str]] = {}
-        stella_wins: Counter[str] = Counter()
-        for record in games:
-            plugin = self.table.plugins.get(record.kind)
-            table = Table.from_json(record.snapshot)
-            scores = _scores(plugin, table)
-            if not scores:
-                continue
-            for seat, (score, place) in zip(table.seats, scores, strict=False):
-                if record.kind == "dice_stars" and (best is None or score > best[0]):
-                    best = (score, seat.name)
-                if record.kind == "stella" and place == 1:
-                    stella_wins[seat.name] += 1
-            if record.kind == "dizzle" and len(table.seats) == 1:
-                level = (table.state or {}).get("level", {}).get("title", "?")
-                score = scores[0][0]
-                if level not in solo_best or score > solo_best[level][0]:
-                    solo_best[level] = (score, table.seats[0].name)
-        if best:
-            lines.append(t(lang, "history-record-dice-stars", points=best[0], player=best[1]))
-        for level, (score, name) in sorted(solo_best.items()):
-            lines.append(
-                t(lang, "history-record-dizzle-solo", level=level, points=score, player=name)
+        lines = [
+            t(lang, "history-record-dice-stars", points=record.value, player=record.name)
+            for record in best_score(rows, "dice_stars")
+        ]
+        lines += [
+            t(
+                lang,
+                "history-record-dizzle-solo",
+                level=record.variant,
+                points=record.value,
+                player=record.name,
             )
-        if stella_wins:
-            name, wins = stella_wins.most_common(1)[0]
-            lines.append(t(lang, "history-record-stella", player=name, wins=wins))
+            for record in best_score(rows, "dizzle", solo=True)
+        ]
+        stella = most_wins(rows, "stella")
+        if stella is not None:
+            lines.append(t(lang, "history-record-stella", player=stella.name, wins=stella.value))
         return lines
+
+    async def _player(self, interaction: discord.Interaction, player: discord.User) -> None:
+        """One player's games, wins and best score per game, privately."""
+        lang = self.table.lang(interaction)
+        t = self.bot.loc.text
+        rows = await self.bot.db.seat_results(interaction.guild_id or 0, user_id=player.id)
+        stats = player_stats(rows, player.id)
+        name = player.display_name
+        if not stats:
+            await self.table.tell(interaction, "history-player-none", player=name)
+            return
+        lines = [t(lang, "history-player-title", player=name)]
+        for kind, plugin in self.table.plugins.items():
+            if kind not in stats:
+                continue
+            games = stats[kind]
+            key = "history-player-line" if games.best is not None else "history-player-line-no-best"
+            title = plugin.title(self.bot.loc, lang)
+            best = games.best if games.best is not None else 0
+            lines.append(t(lang, key, game=title, games=games.games, wins=games.wins, best=best))
+        await answer_privately(interaction, "\n".join(lines)[:2000])
 
     # ---- replays ------------------------------------------------------------------------
 
@@ -168,6 +214,27 @@ class HistoryCog(TableAddon):
         return Screen(
             f"{header}\n{screen.text}", screen.image, screen.filename, screen.image_summary
         ), replay
+
+
+async def keep_earlier_seats(db: Storage, plugins: dict[str, GamePlugin]) -> int:
+    """Keep the seats of finished games that have none kept yet; how many games got them.
+
+    For games finished before seats were kept with the finishing save. A game of a kind no
+    plugin plays any more is left as it is.
+    """
+    kept, after = 0, 0
+    while True:
+        games = await db.unrecorded_games(after_id=after, limit=BACKFILL_BATCH)
+        if not games:
+            return kept
+        for record in games:
+            after = record.id
+            plugin = plugins.get(record.kind)
+            table = Table.from_json(record.snapshot)
+            if plugin is None or not table.state:
+                continue
+            await db.save_results(record.id, seat_results(plugin, table))
+            kept += 1
 
 
 def rebuild(plugin: GamePlugin, record: GameRecord, moves: list, step: int) -> Replay:

@@ -113,6 +113,10 @@ class GamePlugin:
         """The state a finished game started from, for replays (by default: as it was made)."""
         return self.new_state(table)
 
+    def record_variant(self, table: Table) -> str:
+        """What a solo record is kept per in this game (Dizzle: the sheet), or empty."""
+        return ""
+
     def turn_key(self, state: Any) -> str:
         """A new channel message starts whenever this changes (else the turn message is edited)."""
         return ",".join(map(str, self.engine.to_move(state)))

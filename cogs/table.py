@@ -31,12 +31,13 @@ from discord.ext import commands
 from cogs.i18n import answer_privately, guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
+from cogs.records import seat_results
 from cogs.screens import build_view
 from cogs.sync import ChannelSync
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, settle
 from games.table import Table
-from storage import CLEAR, ChannelBusy, GameRecord, StaleVersion
+from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -189,8 +190,12 @@ class TableCog(commands.Cog):
         table: Table,
         moves: Sequence[tuple[int | None, Action, str]] = (),
         deadline: DeadlineChange = None,
+        results: Sequence[SeatResult] = (),
     ) -> GameRecord:
-        """Save a changed table (version-checked); the record as saved."""
+        """Save a changed table (version-checked); the record as saved.
+
+        ``results``: the seats of a game this change finishes, kept for records with it.
+        """
         if deadline is None and table.status != tables.ACTIVE and table.decision:
             table.decision, deadline = "", CLEAR
         snapshot = table.to_json()
@@ -202,6 +207,7 @@ class TableCog(commands.Cog):
             moves=moves,
             shown=table.up_to_date,
             deadline=deadline,
+            results=results,
         )
         if deadline is not None:
             self.bot.dispatch("deadline_changed")
@@ -569,7 +575,9 @@ class TableCog(commands.Cog):
             own, rest = plugin.own_message(public) if new_turn else ([], public)
             tables.record_change(table, version, rest, list(notes), key, new_turn, own)
         deadline = self._deadline(plugin, table, state, version)
-        saved = await self.save_change(record, table, moves, deadline)
+        finished = table.status == tables.FINISHED
+        results = seat_results(plugin, table) if finished else []
+        saved = await self.save_change(record, table, moves, deadline, results)
         if interaction is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:

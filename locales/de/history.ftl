@@ -1,6 +1,8 @@
 cmd-history = verlauf
     .name = verlauf
     .description = Beendete Spiele dieses Servers, Rekorde und Wiederholungen
+    .player = Spiele, Siege und Bestwerte eines Spielers
+    .player-name = spieler
 history-none = Auf diesem Server wurde noch kein Spiel beendet.
 history-title = 📜 **Beendete Spiele und Rekorde**
 history-recent = **Letzte Spiele** (wähle unten eines, um es Zug für Zug anzusehen):

@@ -1,6 +1,8 @@
 cmd-history = history
     .name = history
     .description = Finished games of this server, records and replays
+    .player = Games, wins and best scores of one player
+    .player-name = player
 history-none = No game has been finished on this server yet.
 history-title = 📜 **Finished games and records**
 history-recent = **Latest games** (pick one below to replay it move by move):

@@ -1,6 +1,8 @@
 cmd-history = historique
     .name = historique
     .description = Parties terminées de ce serveur, records et rediffusions
+    .player = Parties, victoires et meilleurs scores d'un joueur
+    .player-name = joueur
 history-none = Aucune partie n'a encore été terminée sur ce serveur.
 history-title = 📜 **Parties terminées et records**
 history-recent = **Dernières parties** (choisissez-en une ci-dessous pour la revoir coup par coup) :
