@@ -1,5 +1,8 @@
 """Dice Stars on Discord: ``/dicestars new`` and ``/dicestars sheet``, and each turn's controls.
 
+``/dicestars sheet`` names a seat (an autocomplete over the table's seats, computers included),
+as ``/dizzle sheet`` does, so that a computer's sheet can be looked at too.
+
 The turn message shows the table strip above the active player's sheet; its buttons are the
 refill question, the draw sizes, or one button per choice that fits the sheet (with the dice
 it takes) and a menu of empty multiplier fields for stars. When nothing fits, the penalty
@@ -18,6 +21,7 @@ from discord import app_commands
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_button
 from cogs.screens import Button, Option, Row, Screen, Select
+from cogs.seats import seat_choices, seat_named
 from cogs.table import TableAddon
 from games import dice_stars as engine
 from games.engine import Action, Event
@@ -292,18 +296,16 @@ class DiceStarsCog(TableAddon):
     )
     @app_commands.describe(player=T("Whose sheet (default: yours)", "cmd-dicestars-sheet.player"))
     @app_commands.rename(player=T("player", "cmd-dicestars-sheet.player-name"))
-    async def sheet(
-        self, interaction: discord.Interaction, player: discord.User | None = None
-    ) -> None:
+    async def sheet(self, interaction: discord.Interaction, player: str | None = None) -> None:
         record = await self.table.game_for_channel(interaction.channel_id or 0)
         if record is None or record.kind != engine.INFO.kind or not record.snapshot.get("state"):
             await self.table.tell(interaction, "ds-no-game-here")
             return
         table = Table.from_json(record.snapshot)
-        who = player or interaction.user
-        seat = table.seat_of(who.id)
+        seat = seat_named(table, player) if player else table.seat_of(interaction.user.id)
         if seat is None:
-            await self.table.tell(interaction, "ds-not-a-player", player=who.display_name)
+            key = "ds-not-a-player" if player else "ds-sheet-whose"
+            await self.table.tell(interaction, key, player=(player or "")[:100])
             return
         lang = self.table.lang(interaction)
         state = engine.from_json(record.snapshot["state"])
@@ -317,7 +319,17 @@ class DiceStarsCog(TableAddon):
         png = await asyncio.to_thread(pictures.render_sheet, view, seat, name, t)
         summary = pictures.sheet_summary(view, seat, name, t)
         file = discord.File(io.BytesIO(png), "sheet.png", description=summary[:1000])
-        await interaction.followup.send(summary, file=file, ephemeral=True)
+        await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
+
+    @sheet.autocomplete("player")
+    async def player_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The seats of the table played (or watched) in this channel, computers included."""
+        record = await self.table.game_for_channel(interaction.channel_id or 0)
+        if record is None or record.kind != engine.INFO.kind:
+            return []
+        return seat_choices(Table.from_json(record.snapshot), current)
 
 
 async def setup(bot: TableBot) -> None:

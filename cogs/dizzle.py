@@ -40,6 +40,7 @@ from discord import app_commands
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_payload, decode_json_action
 from cogs.screens import Button, Option, Row, Screen, Select, build_view
+from cogs.seats import seat_choices, seat_named
 from cogs.table import TableAddon
 from config import read_dizzle_levels
 from games import dizzle as engine
@@ -274,6 +275,11 @@ class DizzlePlugin(GamePlugin):
             options = {**table.options, "level": table.state["level"]}
             return engine.new_game(len(table.seats), table.seed, options)
         return self.new_state(table)
+
+    def record_variant(self, table: Table) -> str:
+        """Solo records are kept per sheet, by the title the game was played on."""
+        level = (table.state or {}).get("level") or {}
+        return str(level.get("title", "?"))
 
     def decode_action(self, payload: str, values: list[str]) -> Action | None:
         # A menu's choice carries the whole action; its own payload only tells menus apart.
@@ -516,7 +522,7 @@ class DizzleCog(TableAddon):
             await self.table.tell(interaction, "dz-no-game-here")
             return
         table = Table.from_json(record.snapshot)
-        seat = _seat_named(table, player) if player else table.seat_of(interaction.user.id)
+        seat = seat_named(table, player) if player else table.seat_of(interaction.user.id)
         if seat is None:
             key = "dz-not-a-player" if player else "dz-sheet-whose"
             await self.table.tell(interaction, key, player=(player or "")[:100])
@@ -537,24 +543,7 @@ class DizzleCog(TableAddon):
         record = await self.bot.db.open_game(interaction.channel_id or 0)
         if record is None or record.kind != engine.INFO.kind:
             return []
-        wanted = current.strip().casefold()
-        choices = []
-        for index, seat in enumerate(Table.from_json(record.snapshot).seats):
-            label = f"{seat.name} 🤖" if seat.computer else seat.name
-            if wanted in seat.name.casefold():
-                choices.append(app_commands.Choice(name=label[:100], value=str(index)))
-        return choices[:MAX_AUTOCOMPLETE]
-
-
-def _seat_named(table: Table, text: str) -> int | None:
-    """The seat an autocomplete chose (its number) or whose player name was typed."""
-    text = text.strip()
-    if text.isdigit() and int(text) < len(table.seats):
-        return int(text)
-    for index, seat in enumerate(table.seats):
-        if seat.name.casefold() == text.casefold():
-            return index
-    return None
+        return seat_choices(Table.from_json(record.snapshot), current)
 
 
 async def setup(bot: TableBot) -> None:
