@@ -52,6 +52,9 @@ def lobby_screen(
         lines.append(
             t("lobby-seats", count=len(table.seats), max=info.max_players, names=", ".join(names))
         )
+        if table.invited:
+            invited = ", ".join(f"<@{user_id}>" for user_id in table.invited)
+            lines.append(t("rematch-invite", players=invited))
         for option in info.options:
             value = table.options.get(option.name, option.default)
             lines.append(
@@ -135,7 +138,8 @@ def lobby_screen(
             ),
         )
     )
-    return Screen("\n".join(lines), rows=rows)
+    # The invited players of a rematch are pinged by this one message.
+    return Screen("\n".join(lines), rows=rows, mentions=tuple(table.invited))
 
 
 def parse_option_value(info: GameInfo, name: str, text: str) -> Any:

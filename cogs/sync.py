@@ -41,6 +41,7 @@ PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log i
 MAX_TEXT = 2000
 MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
 ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before a crash
+REMATCH = "rematch"  # the payload of the result message's button
 
 
 @dataclass
@@ -147,7 +148,7 @@ class ChannelSync:
         screen = plugin.final_screen(ctx) if finished else plugin.turn_screen(ctx)
         lines = [line for item in table.log for line in self.log_lines(plugin, ctx, item)]
         text = join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
-        rows = [] if finished else [*self._removal_rows(ctx), *screen.rows][:5]
+        rows = [rematch_row(ctx)] if finished else [*self._removal_rows(ctx), *screen.rows][:5]
         return Screen(text, screen.image, screen.filename, screen.image_summary, rows)
 
     def log_lines(self, plugin: GamePlugin, ctx: TableContext, item: dict[str, Any]) -> list[str]:
@@ -267,7 +268,7 @@ class ChannelSync:
         view: discord.ui.View | None,
         pings: bool = True,
     ) -> None:
-        mentions = USER_PINGS if pings else NO_PINGS
+        mentions = USER_PINGS if pings else only(screen.mentions)
         arguments: dict[str, Any] = {
             "content": screen.text,
             "view": view,
@@ -306,7 +307,7 @@ class ChannelSync:
         message = await channel.send(
             screen.text,
             files=screen.files(),
-            allowed_mentions=USER_PINGS if pings else NO_PINGS,
+            allowed_mentions=USER_PINGS if pings else only(screen.mentions),
             nonce=nonce[:25],
             **extra,
         )
@@ -414,6 +415,11 @@ class ChannelSync:
         log.warning("message ids of game %s not saved: the game kept changing", record.id)
 
 
+def rematch_row(ctx: TableContext) -> Row:
+    """The result message's one control: the same table again (see TableCog.rematch)."""
+    return (Button(ctx.t("rematch-button"), REMATCH, style="success", emoji="🔁"),)
+
+
 def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str, int]) -> None:
     """Carry our changes of message ids (``before`` -> ``ours``) into a fresh load's ids.
 
@@ -426,6 +432,14 @@ def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str
             fresh[key] = ours[key]
         else:
             fresh.pop(key, None)
+
+
+def only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
+    """Pings for these users alone (none at all without them)."""
+    if not user_ids:
+        return NO_PINGS
+    users = [discord.Object(user_id) for user_id in user_ids]
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
 def join_lines(lines: list[str]) -> str:

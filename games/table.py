@@ -7,6 +7,7 @@ who leaves is marked *left* and the autopilot (or the game's own rule) plays on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -63,6 +64,8 @@ class Table:
     posts: list[dict[str, Any]] = field(default_factory=list)  # own messages still to post
     decision: str = ""  # what the turn timer waits for (a new one restarts the timer)
     decision_at: int = 0  # the version that decision began at (the deadline's version)
+    rematch_of: int = 0  # the finished game this lobby plays again (0: none)
+    invited: list[int] = field(default_factory=list)  # players of that game not seated yet
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -164,6 +167,28 @@ def join(table: Table, info: GameInfo, user_id: int, name: str) -> None:
     if len(table.seats) >= info.max_players:
         raise RulesError("table-error-full", max=info.max_players)
     table.seats.append(Seat(user_id, name))
+    if user_id in table.invited:
+        table.invited.remove(user_id)
+
+
+def rematch(finished: Table, user_id: int, name: str, computer_name: Callable[[int], str]) -> Table:
+    """A lobby to play a finished table again: same game, settings and timer.
+
+    The player asking is host and seated; the computer seats come back (named by their new
+    seat number); the other players are invited, except those who left the game.
+    """
+    if finished.status != FINISHED:
+        raise RulesError("table-error-closed")
+    if finished.seat_of(user_id) is None:
+        raise RulesError("rematch-players-only")
+    table = open_table(finished.kind, user_id, name, finished.language, finished.options)
+    table.turn_minutes = finished.turn_minutes
+    for seat in finished.seats:
+        if seat.computer:
+            table.seats.append(Seat(None, computer_name(len(table.seats)), computer=True))
+        elif seat.user_id not in (user_id, None, *table.invited) and not seat.left:
+            table.invited.append(seat.user_id)
+    return table
 
 
 def add_computer(table: Table, info: GameInfo, user_id: int, name: str) -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from games import dice_stars as engine
 from tests.emulator import FakeDiscord, Message
+from tests.support.controls import only_rematch, with_game_controls
 
 
 @pytest.fixture
@@ -94,14 +95,13 @@ async def test_three_players_play_a_whole_game_to_the_scoreboard(emu, runner, wo
     record = (await runner.db.guild_games(chan.guild.id))[0]
     assert record.status == "finished"
     final = emu.channel_messages(chan)[-1]
-    assert "Endstand" in final.content and not final.buttons()
+    assert "Endstand" in final.content and only_rematch(final)
     assert final.attachments[0].filename == "dice-stars-result.png"
     state = engine.from_json(record.snapshot["state"])
     for seat, points in enumerate(engine.scores(state)):
         assert f"{record.snapshot['seats'][seat]['name']} – {points} Punkt" in final.content
-    # Only the last turn message has controls; the channel reads like a log.
-    with_controls = [m for m in emu.channel_messages(chan) if m.buttons() or m.selects()]
-    assert with_controls == []
+    # No turn message keeps controls; the channel reads like a log.
+    assert with_game_controls(emu.channel_messages(chan)) == []
     # The log replays to the same final state.
     moves = await runner.db.moves(record.id)
     replay = engine.new_game(3, record.snapshot["seed"], record.snapshot["options"])
@@ -142,8 +142,9 @@ async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world)
     chan, users = world
     await runner.start()
     await open_and_start(emu, chan, users[:2])
-    look = await emu.slash(users[2], chan, "dicestars sheet", {"player": users[1]})
+    look = await emu.slash(users[2], chan, "dicestars sheet", {"player": "bob"})
     assert look.private and look.private.attachments
+    assert look.private.content.startswith("bob")
     assert look.message.id not in [m.id for m in emu.channel_messages(chan)]
     record = await runner.db.open_game(chan.id)
     state = engine.from_json(record.snapshot["state"])
@@ -152,3 +153,32 @@ async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world)
     ix = await emu.click(idle, turn, controls(turn)[0][0])
     assert ix.private
     assert (await runner.db.load_game(record.id)).version == record.version
+
+
+async def test_a_computer_seats_sheet_can_be_looked_at(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    ix = await emu.slash(users[0], chan, "dicestars new", {})
+    await emu.click(users[0], ix.message, verb(ix.message, "bot"))
+    lobby = emu.channel_messages(chan)[0]
+    await emu.click(users[0], lobby, verb(lobby, "start"))
+    record = await runner.db.open_game(chan.id)
+    robo = record.snapshot["seats"][1]
+    assert robo["computer"] and robo["user_id"] is None
+    # Anyone in the channel, seated or not, picks the seat from the autocomplete.
+    choices = await emu.autocomplete(users[2], chan, "dicestars sheet", "player", "")
+    assert [(c["name"], c["value"]) for c in choices] == [
+        ("alice", "0"),
+        (f"{robo['name']} 🤖", "1"),
+    ]
+    typed = await emu.autocomplete(users[2], chan, "dicestars sheet", "player", "rob")
+    assert [c["value"] for c in typed] == ["1"]
+    look = await emu.slash(users[2], chan, "dicestars sheet", {"player": "1"})
+    assert look.private and look.private.attachments[0].data.startswith(b"\x89PNG")
+    assert look.private.content.startswith(robo["name"]), "the computer's own sheet"
+    mine = await emu.slash(users[0], chan, "dicestars sheet", {})
+    assert mine.private.content.startswith("alice")
+    nobody = await emu.slash(users[2], chan, "dicestars sheet", {})
+    assert nobody.private and not nobody.private.attachments, "carol has no seat of her own"
+    unknown = await emu.slash(users[2], chan, "dicestars sheet", {"player": "zed"})
+    assert "zed" in unknown.private.content and not unknown.private.attachments

@@ -22,6 +22,7 @@ from games.dizzle_levels import bits, cells_of, field_label, level_from_json, le
 from games.table import Table
 from locales import Localizer
 from tests.emulator import FakeDiscord, Message
+from tests.support.controls import only_rematch, with_game_controls
 
 LOC = Localizer()
 
@@ -166,7 +167,7 @@ def assert_final_message(emu, chan, record, points_word: str) -> Message:
     for seat, points in enumerate(engine.scores(state)):
         name = record.snapshot["seats"][seat]["name"]
         assert f"{name} " in final.content and f"{points} {points_word}" in final.content
-    assert not [m for m in emu.channel_messages(chan) if m.buttons() or m.selects()]
+    assert with_game_controls(emu.channel_messages(chan)) == [] and only_rematch(final)
     return final
 
 

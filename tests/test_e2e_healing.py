@@ -26,6 +26,7 @@ from locales import Localizer
 from storage import Database, GameRecord, MoveRecord
 from tests.emulator import Channel, FakeDiscord, Message, User
 from tests.emulator.interactions import APPLICATION_COMMAND, base_payload
+from tests.support.controls import game_controls
 from tests.test_e2e_dice_stars import controls, verb
 
 LOC = Localizer(default="en")
@@ -86,11 +87,11 @@ def emu_time() -> float:
 
 
 def live(emu: FakeDiscord, chan: Channel) -> list[Message]:
-    """Messages in the channel that still have an enabled control."""
+    """Messages in the channel that still have an enabled control (a result's Rematch aside)."""
     return [
         m
         for m in emu.channel_messages(chan)
-        if any(not b["disabled"] for b in m.buttons()) or m.selects()
+        if any(not control["disabled"] for control in game_controls(m))
     ]
 
 

@@ -36,6 +36,7 @@ from locales import Localizer
 from rendering import stella_cards
 from storage import Database, Storage, open_storage
 from tests.emulator import FakeDiscord, Message, User
+from tests.support.controls import with_game_controls
 from tests.test_e2e_stella import cid, game_state, has_toggles, mark, open_table, seat_users
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -515,7 +516,7 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
     assert not set(table.in_guild) & received_by(emu, 0)
 
     # Every control went away: no turn message or DM was forgotten by either process.
-    assert not [m for m in emu.channel_messages(chan) if m.buttons() or m.selects()]
+    assert with_game_controls(emu.channel_messages(chan)) == []
     assert not [m for m in emu.all_messages() if m.channel.is_dm and m.buttons()]
     assert not [key for key in record.snapshot["messages"] if key.startswith("dm:")]
     await shards.stop()

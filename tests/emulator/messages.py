@@ -105,6 +105,7 @@ def create_message(
         content=body.get("content") or "",
         components=list(body.get("components") or []),
         embeds=list(body.get("embeds") or []),
+        allowed_mentions=body.get("allowed_mentions"),
         **fields,
     )
     message.attachments = attachments_after(world, body, uploads, [])

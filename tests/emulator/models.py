@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -202,6 +203,7 @@ class Message:
     interaction_type: int | None = None
     interaction_user: User | None = None
     nonce: str | None = None  # as sent on POST /channels/{id}/messages
+    allowed_mentions: dict[str, Any] | None = None  # as sent when the message was created
     edits: list[Message] = field(default_factory=list)
     deleted: bool = False
     reactions: dict[str, set[int]] = field(default_factory=dict)
@@ -236,6 +238,20 @@ class Message:
         older.edits = []
         older.reactions = {}
         return older
+
+    def pinged(self) -> list[int]:
+        """Ids of the users this message notified when it was posted (edits notify nobody).
+
+        Discord pings a user mentioned in the content unless ``allowed_mentions`` leaves
+        them out: ``parse`` naming ``users`` lets every mention ping, a ``users`` list only
+        those, and neither none.
+        """
+        mentioned = [int(found) for found in re.findall(r"<@!?(\d+)>", self.content)]
+        allowed = self.allowed_mentions
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return list(dict.fromkeys(mentioned))
+        listed = {int(user_id) for user_id in allowed.get("users") or []}
+        return [user_id for user_id in dict.fromkeys(mentioned) if user_id in listed]
 
     def buttons(self) -> list[dict[str, Any]]:
         return [
