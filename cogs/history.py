@@ -220,7 +220,7 @@ async def keep_earlier_seats(db: Storage, plugins: dict[str, GamePlugin]) -> int
     """Keep the seats of finished games that have none kept yet; how many games got them.
 
     For games finished before seats were kept with the finishing save. A game of a kind no
-    plugin plays any more is left as it is.
+    plugin plays any more, or one whose state cannot be read, is left as it is.
     """
     kept, after = 0, 0
     while True:
@@ -230,11 +230,17 @@ async def keep_earlier_seats(db: Storage, plugins: dict[str, GamePlugin]) -> int
         for record in games:
             after = record.id
             plugin = plugins.get(record.kind)
-            table = Table.from_json(record.snapshot)
-            if plugin is None or not table.state:
+            if plugin is None:
                 continue
-            await db.save_results(record.id, seat_results(plugin, table))
-            kept += 1
+            try:
+                table = Table.from_json(record.snapshot)
+                results = seat_results(plugin, table) if table.state else []
+            except Exception:  # one unreadable game must not keep the others from their seats
+                log.warning("seats of finished game %s not readable", record.id, exc_info=True)
+                continue
+            if results:
+                await db.save_results(record.id, results)
+                kept += 1
 
 
 def rebuild(plugin: GamePlugin, record: GameRecord, moves: list, step: int) -> Replay:

@@ -369,3 +369,31 @@ async def test_a_save_says_whether_its_channel_shows_it_and_sets_its_deadline_wi
     await db.save_game(game.id, version, {"n": 3}, status="finished", deadline=CLEAR)
     assert await db.deadlines() == []
     assert await db.unshown_games(before=later) == []
+
+
+async def test_the_seats_of_a_finished_game_are_kept_with_its_finishing_save(db):
+    from storage import SeatResult
+
+    seats = [
+        SeatResult(0, 2**62 + 5, "Zoë", False, False, 41, 2, "", 2),
+        SeatResult(1, None, "Robo 1", True, False, 57, 1, "", 2),
+    ]
+    game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    earlier = await db.create_game(guild_id=1, channel_id=11, kind="y", snapshot={})
+    await db.save_game(earlier.id, 1, {}, status="finished")
+    assert [g.id for g in await db.unrecorded_games()] == [earlier.id]
+    with pytest.raises(StaleVersion):
+        await db.save_game(game.id, 7, {}, status="finished", results=seats)
+    assert await db.seat_results(1) == [], "a refused save keeps no seat"
+    await db.save_game(game.id, 1, {}, status="finished", results=seats)
+    await db.save_results(game.id, seats)  # a second backfill of the same game adds nothing
+    rows = await db.seat_results(1)
+    assert [(r.game_id, r.kind, r.seat, r.user_id, r.name, r.computer, r.score) for r in rows] == [
+        (game.id, "x", 0, 2**62 + 5, "Zoë", False, 41),
+        (game.id, "x", 1, None, "Robo 1", True, 57),
+    ]
+    assert rows[0].finished_at > 0 and rows[1].place == 1 and rows[0].table_size == 2
+    assert [r.seat for r in await db.seat_results(1, user_id=2**62 + 5)] == [0]
+    assert await db.seat_results(2) == []
+    assert [g.id for g in await db.unrecorded_games()] == [earlier.id]
+    assert await db.unrecorded_games(after_id=earlier.id) == []

@@ -103,3 +103,30 @@ def test_json_round_trip(status):
     table.status = status
     table.messages["turn"] = 123
     assert tables.Table.from_json(table.to_json()) == table
+
+
+def test_a_rematch_keeps_game_settings_and_computers_and_invites_the_others():
+    table = lobby()
+    table.options = {"host_starts": True}
+    table.turn_minutes = 15
+    tables.join(table, INFO, 2, "Bo")
+    tables.add_computer(table, INFO, 1, "Robo 2")
+    tables.start(table, INFO, 1, seed=5)
+    with raises("table-error-closed"):
+        tables.rematch(table, 1, "Ada", lambda n: f"R{n}")
+    table.seats.append(tables.Seat(3, "Cy", left=True))  # left during the game
+    table.status = tables.FINISHED
+    with raises("rematch-players-only"):
+        tables.rematch(table, 9, "Stranger", lambda n: f"R{n}")
+    again = tables.rematch(table, 2, "Bo", lambda n: f"R{n}")
+    assert (again.kind, again.options, again.turn_minutes) == ("demo", {"host_starts": True}, 15)
+    assert again.status == tables.LOBBY and again.host_id == 2
+    assert [(s.user_id, s.name, s.computer) for s in again.seats] == [
+        (2, "Bo", False),
+        (None, "R1", True),
+    ]
+    assert again.invited == [1], "Cy left the game and is not invited"
+    again.options["host_starts"] = False
+    assert table.options == {"host_starts": True}, "the finished table is left as it was"
+    tables.join(again, INFO, 1, "Ada")
+    assert again.invited == []
