@@ -322,6 +322,8 @@ class TableCog(commands.Cog):
                 taken = await self.bot.db.open_game(channel_id)
                 await self._tell_where(interaction, finished, taken)
                 return
+            for watching in table.spectators:
+                await self.bot.db.link_channel(watching, record.id)
             await self.show(record, table)
 
     async def _tell_where(

@@ -175,7 +175,8 @@ def rematch(finished: Table, user_id: int, name: str, computer_name: Callable[[i
     """A lobby to play a finished table again: same game, settings and timer.
 
     The player asking is host and seated; the computer seats come back (named by their new
-    seat number); the other players are invited, except those who left the game.
+    seat number); the other players are invited, except those who left the game. The
+    channels that watched the game watch the rematch.
     """
     if finished.status != FINISHED:
         raise RulesError("table-error-closed")
@@ -183,6 +184,7 @@ def rematch(finished: Table, user_id: int, name: str, computer_name: Callable[[i
         raise RulesError("rematch-players-only")
     table = open_table(finished.kind, user_id, name, finished.language, finished.options)
     table.turn_minutes = finished.turn_minutes
+    table.spectators = list(finished.spectators)
     for seat in finished.seats:
         if seat.computer:
             table.seats.append(Seat(None, computer_name(len(table.seats)), computer=True))

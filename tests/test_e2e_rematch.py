@@ -90,8 +90,12 @@ async def test_a_rematch_is_the_same_table_with_the_others_invited_by_one_mentio
     emu, runner, world
 ):
     chan, u = world
+    tribune = emu.add_channel(chan.guild, "tribune")
     await runner.start()
-    final = await finished_nim(emu, runner, chan, u)
+    lobby = await nim_lobby(emu, chan, u["alice"], [u["bob"], u["carol"]], computer=True)
+    await emu.slash(u["dave"], tribune, "spectate", {"table": chan})
+    await emu.click(u["alice"], lobby, verb(lobby, "start"))
+    final = await play_nim(emu, runner, chan, u)
     finished = (await runner.db.guild_games(chan.guild.id))[0]
     before = len(emu.channel_messages(chan))
 
@@ -114,6 +118,8 @@ async def test_a_rematch_is_the_same_table_with_the_others_invited_by_one_mentio
         assert lobby.content.count(f"<@{u[name].id}>") == 1
     assert lobby.pinged() == [u["alice"].id, u["carol"].id]
     assert f"<@{u['bob'].id}>" not in lobby.content and f"<@{u['dave'].id}>" not in lobby.content
+    assert f"Watched from: <#{tribune.id}>" in lobby.content, "the watchers follow the rematch"
+    assert (await runner.db.linked_game(tribune.id)).id == record.id
 
     await emu.click(u["alice"], lobby, verb(lobby, "join"))
     assert f"<@{u['alice'].id}>" not in lobby.content, "alice is seated, no longer invited"

@@ -109,6 +109,7 @@ def test_a_rematch_keeps_game_settings_and_computers_and_invites_the_others():
     table = lobby()
     table.options = {"host_starts": True}
     table.turn_minutes = 15
+    tables.watch(table, 77)
     tables.join(table, INFO, 2, "Bo")
     tables.add_computer(table, INFO, 1, "Robo 2")
     tables.start(table, INFO, 1, seed=5)
@@ -120,7 +121,7 @@ def test_a_rematch_keeps_game_settings_and_computers_and_invites_the_others():
         tables.rematch(table, 9, "Stranger", lambda n: f"R{n}")
     again = tables.rematch(table, 2, "Bo", lambda n: f"R{n}")
     assert (again.kind, again.options, again.turn_minutes) == ("demo", {"host_starts": True}, 15)
-    assert again.status == tables.LOBBY and again.host_id == 2
+    assert again.status == tables.LOBBY and again.host_id == 2 and again.spectators == [77]
     assert [(s.user_id, s.name, s.computer) for s in again.seats] == [
         (2, "Bo", False),
         (None, "R1", True),

@@ -20,7 +20,8 @@ help-text = **Dice Stars, Dizzle et Stella — à votre table Discord**
     • `/dizzle nouvelle` — Dizzle, 1 à 4 joueurs, choisissez un niveau
     • `/stella nouvelle` — Stella, 3 à 6 joueurs, marques secrètes en MP
     • `/statut` montre la table ici, `/quitter` libère votre place, `/annuler` ferme la table.
-    • `/regarder` suit une table depuis un autre salon, `/historique` montre les parties terminées, les records et les rediffusions.
+    • `/regarder` suit une table depuis un autre salon, `/historique` montre les parties terminées, les records et les rediffusions (`joueur:` pour les parties et victoires d'un joueur).
+    • À la fin d'une partie, **Revanche** rouvre la même table et invite tous ceux qui ont joué.
     Une table par salon : ouvrez un fil pour jouer plusieurs parties côte à côte.
 about-text = **Bot de table** { $version }
     Joue à Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) et Stella (Libellud, dans l'univers de Dixit) avec vos amis sur Discord. Ce sont des adaptations de fans pour jouer ensemble ; achetez les jeux en boîte pour soutenir leurs auteurs.
