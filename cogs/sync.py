@@ -26,6 +26,7 @@ import discord
 
 from cogs.lobby import lobby_screen
 from cogs.plugin import GamePlugin, TableContext
+from cogs.rematch import rematch_row
 from cogs.screens import Button, Row, Screen, build_view
 from games import table as tables
 from games.table import Table, turn_message_key
@@ -41,7 +42,6 @@ PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log i
 MAX_TEXT = 2000
 MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
 ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before a crash
-REMATCH = "rematch"  # the payload of the result message's button
 
 
 @dataclass
@@ -413,11 +413,6 @@ class ChannelSync:
                 log.info("message ids of game %s merged into another process's save", record.id)
             return
         log.warning("message ids of game %s not saved: the game kept changing", record.id)
-
-
-def rematch_row(ctx: TableContext) -> Row:
-    """The result message's one control: the same table again (see TableCog.rematch)."""
-    return (Button(ctx.t("rematch-button"), REMATCH, style="success", emoji="🔁"),)
 
 
 def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str, int]) -> None:

@@ -32,8 +32,9 @@ from cogs.i18n import answer_privately, guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
 from cogs.records import seat_results
+from cogs.rematch import REMATCH, open_rematch
 from cogs.screens import build_view
-from cogs.sync import REMATCH, ChannelSync
+from cogs.sync import ChannelSync
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, settle
 from games.table import Table
@@ -279,68 +280,6 @@ class TableCog(commands.Cog):
                 return
             await self._answer_lobby(interaction, plugin, record, table)
 
-    async def rematch(
-        self, interaction: discord.Interaction, plugin: GamePlugin, finished: GameRecord
-    ) -> None:
-        """The result's Rematch button: a lobby like the finished table's, posted in its channel.
-
-        One open table per channel is the database's rule, across processes: a second click,
-        here or in another process, finds the channel taken and is told where the lobby is.
-        A crash before the lobby is posted leaves the new table unshown; the sweep posts it.
-        """
-        old = Table.from_json(finished.snapshot)
-        user = interaction.user
-        channel_id = finished.channel_id
-        if old.seat_of(user.id) is None:
-            taken = await self.bot.db.open_game(channel_id)
-            if taken is not None:
-                await self._tell_where(interaction, finished, taken)
-            else:
-                await self.tell(interaction, "rematch-players-only")
-            return
-
-        def computer_name(seat: int) -> str:
-            return self.loc.text(old.language, "table-computer-name", n=seat)
-
-        try:
-            table = tables.rematch(old, user.id, user.display_name, computer_name)
-        except RulesError as error:
-            await self.tell(interaction, error.key, **error.args_)
-            return
-        table.seats[0].language = self.lang(interaction)
-        table.rematch_of = finished.id
-        table.changed = 1  # the lobby message is to be shown
-        async with self.lock(channel_id):
-            try:
-                record = await self.bot.db.create_game(
-                    guild_id=finished.guild_id,
-                    channel_id=channel_id,
-                    kind=plugin.kind,
-                    snapshot=table.to_json(),
-                )
-            except ChannelBusy:
-                taken = await self.bot.db.open_game(channel_id)
-                await self._tell_where(interaction, finished, taken)
-                return
-            for watching in table.spectators:
-                await self.bot.db.link_channel(watching, record.id)
-            await self.show(record, table)
-
-    async def _tell_where(
-        self, interaction: discord.Interaction, finished: GameRecord, taken: GameRecord | None
-    ) -> None:
-        """Where the channel's open table is: the rematch of ``finished``, or another one."""
-        link = f"<#{finished.channel_id}>"
-        if taken is not None:
-            table = Table.from_json(taken.snapshot)
-            message_id = table.messages.get("lobby") or table.turn_message
-            if message_id and taken.guild_id:
-                link = (
-                    f"https://discord.com/channels/{taken.guild_id}/{taken.channel_id}/{message_id}"
-                )
-        again = taken is not None and taken.snapshot.get("rematch_of") == finished.id
-        await self.tell(interaction, "rematch-open" if again else "rematch-channel-busy", link=link)
-
     async def _answer_lobby(
         self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
@@ -422,7 +361,7 @@ class TableCog(commands.Cog):
             await plugin.on_ui(self, interaction, game_id, payload[2:], values)
             return
         if payload == REMATCH:
-            await self.rematch(interaction, plugin, record)
+            await open_rematch(self, interaction, plugin, record)
             return
 
         async def change() -> None:

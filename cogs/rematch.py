@@ -1,0 +1,97 @@
+"""Rematch: the result message's button opens a lobby like the finished table's.
+
+Same channel, game, settings, turn timer, computer seats and watching channels; the presser is
+host and seated, the other players are invited by one mention in the lobby (see
+``games.table.rematch`` for who is invited). One open table per channel is the database's rule,
+across processes: a second click, here or in another process, finds the channel taken and is
+told privately where the table is. A crash before the lobby is posted leaves the new table
+unshown, and the table cog's sweep posts it like any other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.plugin import TableContext
+from cogs.screens import Button, Row
+from games import table as tables
+from games.engine import RulesError
+from games.table import Table
+from storage import ChannelBusy, GameRecord
+
+if TYPE_CHECKING:
+    import discord
+
+    from cogs.plugin import GamePlugin
+    from cogs.table import TableCog
+
+REMATCH = "rematch"  # the payload of the result message's button
+
+
+def rematch_row(ctx: TableContext) -> Row:
+    """The result message's one control."""
+    return (Button(ctx.t("rematch-button"), REMATCH, style="success", emoji="🔁"),)
+
+
+async def open_rematch(
+    cog: TableCog, interaction: discord.Interaction, plugin: GamePlugin, finished: GameRecord
+) -> None:
+    """A click on Rematch (already acknowledged): the new lobby, or where the open table is."""
+    db = cog.bot.db
+    old = Table.from_json(finished.snapshot)
+    user = interaction.user
+    channel_id = finished.channel_id
+    if old.seat_of(user.id) is None:
+        taken = await db.open_game(channel_id)
+        if taken is not None:
+            await tell_where(cog, interaction, finished, taken)
+        else:
+            await cog.tell(interaction, "rematch-players-only")
+        return
+
+    def computer_name(seat: int) -> str:
+        return cog.loc.text(old.language, "table-computer-name", n=seat)
+
+    try:
+        table = tables.rematch(old, user.id, user.display_name, computer_name)
+    except RulesError as error:
+        await cog.tell(interaction, error.key, **error.args_)
+        return
+    table.seats[0].language = cog.lang(interaction)
+    table.rematch_of = finished.id
+    table.changed = 1  # the lobby message is to be shown
+    async with cog.lock(channel_id):
+        try:
+            record = await db.create_game(
+                guild_id=finished.guild_id,
+                channel_id=channel_id,
+                kind=plugin.kind,
+                snapshot=table.to_json(),
+            )
+        except ChannelBusy:
+            await tell_where(cog, interaction, finished, await db.open_game(channel_id))
+            return
+        for watching in table.spectators:
+            await db.link_channel(watching, record.id)
+        await cog.show(record, table)
+
+
+async def tell_where(
+    cog: TableCog,
+    interaction: discord.Interaction,
+    finished: GameRecord,
+    taken: GameRecord | None,
+) -> None:
+    """Privately, where the channel's open table is: the rematch of ``finished``, or another."""
+    link = f"<#{finished.channel_id}>"  # a table closed a moment ago, or not posted yet
+    if taken is not None:
+        table = Table.from_json(taken.snapshot)
+        message_id = table.messages.get("lobby") or table.turn_message
+        if message_id and taken.guild_id:
+            link = message_link(taken.guild_id, taken.channel_id, message_id)
+    again = taken is not None and taken.snapshot.get("rematch_of") == finished.id
+    await cog.tell(interaction, "rematch-open" if again else "rematch-channel-busy", link=link)
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
