@@ -23,12 +23,12 @@ from discord import app_commands
 
 from cogs.i18n import T, answer_privately
 from cogs.plugin import GamePlugin, TableContext
-from cogs.records import best_score, most_wins, player_stats, seat_results
+from cogs.records import seat_results
 from cogs.screens import Button, Option, Screen, Select, build_view
 from cogs.table import TableAddon
 from games.engine import CHANCE
 from games.table import Table
-from storage import GameRecord, SeatResult, Storage
+from storage import GameRecord, Storage
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -93,7 +93,7 @@ class HistoryCog(TableAddon):
             await self.table.tell(interaction, "history-none")
             return
         lines = [self.bot.loc.text(lang, "history-title")]
-        lines += self._records(await self.bot.db.seat_results(guild_id), lang)
+        lines += await self._records(guild_id, lang)
         lines.append(self.bot.loc.text(lang, "history-recent"))
         options = []
         for record in games[:LISTED_GAMES]:
@@ -119,11 +119,11 @@ class HistoryCog(TableAddon):
         )
         return f"{title} · {day:%Y-%m-%d} · {players}"
 
-    def _records(self, rows: list[SeatResult], lang: str) -> list[str]:
-        t = self.bot.loc.text
+    async def _records(self, guild_id: int, lang: str) -> list[str]:
+        t, db = self.bot.loc.text, self.bot.db
         lines = [
             t(lang, "history-record-dice-stars", points=record.value, player=record.name)
-            for record in best_score(rows, "dice_stars")
+            for record in await db.best_scores(guild_id, "dice_stars")
         ]
         lines += [
             t(
@@ -133,9 +133,9 @@ class HistoryCog(TableAddon):
                 points=record.value,
                 player=record.name,
             )
-            for record in best_score(rows, "dizzle", solo=True)
+            for record in await db.best_scores(guild_id, "dizzle", solo=True)
         ]
-        stella = most_wins(rows, "stella")
+        stella = await db.most_wins(guild_id, "stella")
         if stella is not None:
             lines.append(t(lang, "history-record-stella", player=stella.name, wins=stella.value))
         return lines
@@ -144,19 +144,16 @@ class HistoryCog(TableAddon):
         """One player's games, wins and best score per game, privately."""
         lang = self.table.lang(interaction)
         t = self.bot.loc.text
-        rows = await self.bot.db.seat_results(interaction.guild_id or 0, user_id=player.id)
-        stats = player_stats(rows, player.id)
-        name = player.display_name
-        if not stats:
+        totals = await self.bot.db.player_totals(interaction.guild_id or 0, player.id)
+        name = player.display_name  # the current name: the totals go by user id
+        if not totals:
             await self.table.tell(interaction, "history-player-none", player=name)
             return
         lines = [t(lang, "history-player-title", player=name)]
-        for kind, plugin in self.table.plugins.items():
-            if kind not in stats:
-                continue
-            games = stats[kind]
+        for games in totals:
+            plugin = self.table.plugins.get(games.kind)
+            title = plugin.title(self.bot.loc, lang) if plugin else games.kind
             key = "history-player-line" if games.best is not None else "history-player-line-no-best"
-            title = plugin.title(self.bot.loc, lang)
             best = games.best if games.best is not None else 0
             lines.append(t(lang, key, game=title, games=games.games, wins=games.wins, best=best))
         await answer_privately(interaction, "\n".join(lines)[:2000])

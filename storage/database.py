@@ -84,6 +84,27 @@ class SeatResult:
     finished_at: float = 0.0
 
 
+@dataclass(frozen=True)
+class PlayerTotals:
+    """One player's finished games of one kind: how many, how many won, the best score."""
+
+    kind: str
+    games: int
+    wins: int
+    best: int | None
+
+
+@dataclass(frozen=True)
+class RecordHolder:
+    """A server record: of a kind (and variant), its holder's id and latest name, the figure."""
+
+    kind: str
+    variant: str
+    user_id: int
+    name: str
+    value: int
+
+
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, status, snapshot, version, created_at, updated_at, finished_at"
 )
@@ -159,6 +180,47 @@ class SQL:
         " AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = games.id)"
         " ORDER BY id LIMIT ?"
     )
+
+    # What counts for records, once for every query: a seat of a Discord user who played it
+    # to the end (a computer has no user; the autopilot played the seat of one who left).
+    # A win is a first place (ties share it) at a table of two seats or more.
+    COUNTS = "s.computer = 0 AND s.left_game = 0 AND s.user_id IS NOT NULL"
+    WINS = f"{COUNTS} AND s.place = 1 AND s.table_size >= 2"
+    _FINISHED_SEATS = (
+        " FROM game_seats s JOIN games g ON g.id = s.game_id"
+        " WHERE g.guild_id = ? AND g.status = 'finished'"
+    )
+    _ENDED = "COALESCE(g.finished_at, g.updated_at)"
+    PLAYER_TOTALS = (
+        f"SELECT g.kind, COUNT(*), SUM(CASE WHEN {WINS} THEN 1 ELSE 0 END),"
+        f" MAX(CASE WHEN {COUNTS} THEN s.score END)"
+        f"{_FINISHED_SEATS} AND s.user_id = ? AND s.computer = 0 GROUP BY g.kind ORDER BY g.kind"
+    )
+    LATEST_NAME = (
+        f"SELECT s.name{_FINISHED_SEATS} AND s.user_id = ? AND s.computer = 0"
+        f" ORDER BY {_ENDED} DESC, s.game_id DESC LIMIT 1"
+    )
+    # The first to reach the most wins keeps the record on a tie.
+    MOST_WINS = (
+        f"SELECT s.user_id, COUNT(*) AS wins{_FINISHED_SEATS} AND g.kind = ? AND {WINS}"
+        f" GROUP BY s.user_id ORDER BY wins DESC, MIN({_ENDED}), s.user_id LIMIT 1"
+    )
+
+    @staticmethod
+    def best_scores(solo: bool) -> str:
+        """The best counted score of a kind: per variant at one-seat tables, or overall.
+
+        An equalled record stays with the earlier game.
+        """
+        partition = "s.variant" if solo else "g.kind"
+        only_solo = " AND s.table_size = 1" if solo else ""
+        return (
+            "SELECT variant, user_id, score FROM (SELECT s.variant, s.user_id, s.score,"
+            f" ROW_NUMBER() OVER (PARTITION BY {partition}"
+            f" ORDER BY s.score DESC, {SQL._ENDED}, s.game_id) AS n"
+            f"{SQL._FINISHED_SEATS} AND g.kind = ? AND {SQL.COUNTS}"
+            f" AND s.score IS NOT NULL{only_solo}) best WHERE n = 1 ORDER BY variant"
+        )
 
     @staticmethod
     def seat_results(of_user: bool) -> str:
@@ -429,6 +491,34 @@ class Database:
         async with self._db.execute(query, (*args, limit)) as cursor:
             rows = await cursor.fetchall()
         return [seat_result(row) for row in rows]
+
+    async def player_totals(self, guild_id: int, user_id: int) -> list[PlayerTotals]:
+        """A user's finished games in a guild per kind: games, wins and best score."""
+        async with self._db.execute(SQL.PLAYER_TOTALS, (guild_id, user_id)) as cursor:
+            rows = await cursor.fetchall()
+        return [PlayerTotals(row[0], row[1], row[2] or 0, row[3]) for row in rows]
+
+    async def best_scores(self, guild_id: int, kind: str, solo: bool = False) -> list[RecordHolder]:
+        """A kind's best score (``solo``: at one-seat tables, one per variant)."""
+        async with self._db.execute(SQL.best_scores(solo), (guild_id, kind)) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            RecordHolder(kind, row[0], row[1], await self._latest_name(guild_id, row[1]), row[2])
+            for row in rows
+        ]
+
+    async def most_wins(self, guild_id: int, kind: str) -> RecordHolder | None:
+        """Who won a kind most often in a guild, if anyone did."""
+        async with self._db.execute(SQL.MOST_WINS, (guild_id, kind)) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        return RecordHolder(kind, "", row[0], await self._latest_name(guild_id, row[0]), row[1])
+
+    async def _latest_name(self, guild_id: int, user_id: int) -> str:
+        async with self._db.execute(SQL.LATEST_NAME, (guild_id, user_id)) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else "?"
 
     async def set_deadline(
         self, game_id: int, version: int, due_at: float, remind_at: float | None

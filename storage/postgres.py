@@ -34,6 +34,8 @@ from storage.database import (
     DeadlineChange,
     GameRecord,
     MoveRecord,
+    PlayerTotals,
+    RecordHolder,
     SeatResult,
     StaleVersion,
     deadline_record,
@@ -203,6 +205,30 @@ class PostgresDatabase:
         query = numbered(SQL.seat_results(user_id is not None))
         rows = await self._pool.fetch(query, *args, limit)
         return [seat_result(row) for row in rows]
+
+    async def player_totals(self, guild_id: int, user_id: int) -> list[PlayerTotals]:
+        """A user's finished games in a guild per kind: games, wins and best score."""
+        rows = await self._pool.fetch(numbered(SQL.PLAYER_TOTALS), guild_id, user_id)
+        return [PlayerTotals(row[0], row[1], row[2] or 0, row[3]) for row in rows]
+
+    async def best_scores(self, guild_id: int, kind: str, solo: bool = False) -> list[RecordHolder]:
+        """A kind's best score (``solo``: at one-seat tables, one per variant)."""
+        rows = await self._pool.fetch(numbered(SQL.best_scores(solo)), guild_id, kind)
+        return [
+            RecordHolder(kind, row[0], row[1], await self._latest_name(guild_id, row[1]), row[2])
+            for row in rows
+        ]
+
+    async def most_wins(self, guild_id: int, kind: str) -> RecordHolder | None:
+        """Who won a kind most often in a guild, if anyone did."""
+        row = await self._pool.fetchrow(numbered(SQL.MOST_WINS), guild_id, kind)
+        if row is None:
+            return None
+        return RecordHolder(kind, "", row[0], await self._latest_name(guild_id, row[0]), row[1])
+
+    async def _latest_name(self, guild_id: int, user_id: int) -> str:
+        name = await self._pool.fetchval(numbered(SQL.LATEST_NAME), guild_id, user_id)
+        return name or "?"
 
     async def set_deadline(
         self, game_id: int, version: int, due_at: float, remind_at: float | None

@@ -10,7 +10,7 @@ import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.history import keep_earlier_seats
-from cogs.records import best_score, most_wins, player_stats, seat_results
+from cogs.records import seat_results
 from games import dice_stars as engine
 from games import table as tables
 from games.engine import settle
@@ -77,22 +77,21 @@ async def test_a_computers_score_never_becomes_a_record_or_a_win(db):
     assert scores[1] > scores[0], "the computer scored best"
     rows = await db.seat_results(GUILD)
     assert [(r.user_id, r.computer) for r in rows] == [(7, False), (None, True)]
-    (record,) = best_score(rows, "dice_stars")
+    (record,) = await db.best_scores(GUILD, "dice_stars")
     assert (record.user_id, record.name, record.value) == (7, "alice", scores[0])
-    alice = player_stats(rows, 7)["dice_stars"]
-    assert (alice.games, alice.wins, alice.best) == (1, 0, scores[0])
-    assert most_wins(rows, "dice_stars") is None, "the only winner was a computer"
+    (alice,) = await db.player_totals(GUILD, 7)
+    assert (alice.kind, alice.games, alice.wins, alice.best) == ("dice_stars", 1, 0, scores[0])
+    assert await db.most_wins(GUILD, "dice_stars") is None, "the only winner was a computer"
 
 
 async def test_a_seat_whose_player_left_holds_no_best_score(db):
     # The autopilot played that seat after the player left: a game played, no best score.
     table = played([Seat(7, "alice", left=True), robo(), Seat(8, "bob")], seed=3)
     await keep(db, table)
-    rows = await db.seat_results(GUILD)
-    records = best_score(rows, "dice_stars")
-    assert [r.user_id for r in records] == [8]
-    assert player_stats(rows, 7)["dice_stars"].games == 1
-    assert player_stats(rows, 7)["dice_stars"].best is None
+    assert [r.user_id for r in await db.best_scores(GUILD, "dice_stars")] == [8]
+    (alice,) = await db.player_totals(GUILD, 7)
+    assert (alice.games, alice.wins, alice.best) == (1, 0, None)
+    assert [w.user_id for w in [await db.most_wins(GUILD, "dice_stars")] if w] in ([], [8])
 
 
 async def test_records_follow_the_user_id_through_a_change_of_display_name(db):
@@ -101,21 +100,22 @@ async def test_records_follow_the_user_id_through_a_change_of_display_name(db):
     second = played([Seat(7, "Alicia"), robo()], seed=2)
     for table in (first, second):
         await keep(db, table)
-    rows = await db.seat_results(GUILD)
     first_scores = engine.scores(engine.from_json(first.state))
     second_scores = engine.scores(engine.from_json(second.state))
-    mine = player_stats(rows, 7)["dice_stars"]
+    (mine,) = await db.player_totals(GUILD, 7)
     assert mine.games == 2 and mine.best == max(first_scores[0], second_scores[0])
-    namesake = player_stats(rows, 9)["dice_stars"]
+    (namesake,) = await db.player_totals(GUILD, 9)
     assert namesake.games == 1 and namesake.best == first_scores[1]
-    assert mine.wins == int(engine.ranking(engine.from_json(first.state))[0] == 1) + int(
-        engine.ranking(engine.from_json(second.state))[0] == 1
-    )
-    (record,) = best_score(rows, "dice_stars")
+    won = [engine.ranking(engine.from_json(t.state))[0] == 1 for t in (first, second)]
+    assert mine.wins == sum(won)
+    (record,) = await db.best_scores(GUILD, "dice_stars")
     holder = 7 if max(first_scores[0], second_scores[0]) >= first_scores[1] else 9
     assert record.user_id == holder
     assert record.name == ("Alicia" if holder == 7 else "alice"), "the holder's latest name"
-    assert (await db.seat_results(GUILD, user_id=9))[0].name == "alice"
+    wins_of_namesake = int(engine.ranking(engine.from_json(first.state))[1] == 1)
+    if sum(won) > wins_of_namesake:
+        most = await db.most_wins(GUILD, "dice_stars")
+        assert (most.user_id, most.name, most.value) == (7, "Alicia", sum(won))
 
 
 async def test_the_history_command_shows_records_by_user_id_without_the_computer(emu, runner):
@@ -167,7 +167,7 @@ async def test_games_finished_before_seats_were_kept_get_them_once(tmp_path, mon
             (kept, 7, False),
             (kept, None, True),
         ]
-        assert best_score(rows, "dice_stars")[0].user_id == 7
+        assert (await new.best_scores(GUILD, "dice_stars"))[0].user_id == 7
         assert await keep_earlier_seats(new, {"dice_stars": PLUGIN}) == 0, "once"
         assert len(await new.seat_results(GUILD)) == 2
     finally:

@@ -397,3 +397,39 @@ async def test_the_seats_of_a_finished_game_are_kept_with_its_finishing_save(db)
     assert await db.seat_results(2) == []
     assert [g.id for g in await db.unrecorded_games()] == [earlier.id]
     assert await db.unrecorded_games(after_id=earlier.id) == []
+
+
+async def test_records_and_a_players_totals_count_only_what_a_user_played_to_the_end(db):
+    from storage import SeatResult
+
+    def seat(n, user, name, score, place, *, computer=False, left=False, size=2, variant=""):
+        return SeatResult(n, user, name, computer, left, score, place, variant, size)
+
+    games = [
+        # kind, seats (oldest game first)
+        ("x", [seat(0, 5, "Ann", 50, 1), seat(1, None, "Robo", 90, 1, computer=True)]),
+        ("x", [seat(0, 6, "Ben", 70, 1), seat(1, 5, "Ann", 30, 2)]),
+        ("x", [seat(0, 6, "Ben", 99, 1, left=True), seat(1, 5, "Annie", 70, 2)]),
+        ("x", [seat(0, 5, "Annie", 60, 1, size=1, variant="L2")]),
+        ("x", [seat(0, 6, "Ben", 65, 1, size=1, variant="L2")]),
+        ("x", [seat(0, 6, "Ben", 20, 1, size=1, variant="L1")]),
+    ]
+    for index, (kind, seats) in enumerate(games):
+        game = await db.create_game(guild_id=1, channel_id=100 + index, kind=kind, snapshot={})
+        await db.save_game(game.id, 1, {}, status="finished", results=seats)
+    other = await db.create_game(guild_id=2, channel_id=99, kind="x", snapshot={})
+    await db.save_game(other.id, 1, {}, status="finished", results=[seat(0, 5, "Ann", 500, 1)])
+
+    best = await db.best_scores(1, "x")
+    # 90 was a computer's and 99 a seat left to the autopilot; Ben's 70 came before Annie's.
+    assert [(r.user_id, r.name, r.value) for r in best] == [(6, "Ben", 70)]
+    solo = await db.best_scores(1, "x", solo=True)
+    assert [(r.variant, r.user_id, r.value) for r in solo] == [("L1", 6, 20), ("L2", 6, 65)]
+    most = await db.most_wins(1, "x")
+    assert (most.user_id, most.name, most.value) == (5, "Annie", 1), "Ann won first, 1 to 1"
+    assert await db.most_wins(1, "y") is None and await db.best_scores(1, "y") == []
+    (ann,) = await db.player_totals(1, 5)
+    assert (ann.kind, ann.games, ann.wins, ann.best) == ("x", 4, 1, 70)
+    (ben,) = await db.player_totals(1, 6)
+    assert (ben.games, ben.wins, ben.best) == (4, 1, 70), "solo games are played, not won"
+    assert await db.player_totals(3, 5) == []
