@@ -566,6 +566,22 @@ async def test_bot_opens_a_thread_posts_and_reacts(emu, place, bot):
     assert bot.get_channel(thread.id).name == "table 3"
 
 
+async def test_a_message_pings_whom_its_allowed_mentions_let_it_and_an_edit_nobody(emu, place, bot):
+    _, chan, _, alice, bob = place
+    channel = bot.get_partial_messageable(chan.id)
+    both = f"<@{alice.id}> and <@{bob.id}>"
+    everyone = await channel.send(both)
+    nobody = await channel.send(both, allowed_mentions=discord.AllowedMentions.none())
+    only_alice = discord.AllowedMentions(users=[discord.Object(alice.id)], roles=False)
+    one = await channel.send(both, allowed_mentions=only_alice)
+    pinged = {m.id: m.pinged() for m in emu.channel_messages(chan)}
+    assert pinged == {everyone.id: [alice.id, bob.id], nobody.id: [], one.id: [alice.id]}
+    await nobody.edit(content=f"<@{bob.id}>", allowed_mentions=discord.AllowedMentions.all())
+    await one.edit(content=f"<@{bob.id}>", allowed_mentions=discord.AllowedMentions.all())
+    assert emu.messages[nobody.id].pinged() == [], "an edit notifies nobody"
+    assert emu.messages[one.id].pinged() == [alice.id]
+
+
 async def test_select_edits_the_message(emu, place, bot):
     _, chan, _, alice, _ = place
     message = (await emu.slash(alice, chan, "pick")).message

@@ -16,6 +16,7 @@ from .models import (
     Attachment,
     Message,
     iso_now,
+    pings,
 )
 from .state import World
 
@@ -105,7 +106,7 @@ def create_message(
         content=body.get("content") or "",
         components=list(body.get("components") or []),
         embeds=list(body.get("embeds") or []),
-        allowed_mentions=body.get("allowed_mentions"),
+        pinged_ids=pings(body.get("content") or "", body.get("allowed_mentions")),
         **fields,
     )
     message.attachments = attachments_after(world, body, uploads, [])
