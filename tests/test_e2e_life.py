@@ -66,8 +66,11 @@ async def test_a_spectating_channel_receives_every_public_turn(emu, runner, worl
     assert len(mirrored) == len(game_turns) >= 3
     assert all(not m.buttons() and not m.selects() for m in mirrored)
     # Anyone in the spectating channel may look at a sheet privately.
-    look = await emu.slash(users[2], watch, "dicestars sheet", {"player": users[1]})
+    choices = await emu.autocomplete(users[2], watch, "dicestars sheet", "player", "")
+    assert [c["name"] for c in choices] == [users[0].name, users[1].name]
+    look = await emu.slash(users[2], watch, "dicestars sheet", {"player": choices[1]["value"]})
     assert look.private and look.private.attachments
+    assert look.private.content.startswith(users[1].name)
 
 
 async def test_history_lists_records_and_replays_to_the_same_final_picture(emu, runner, world):
