@@ -26,7 +26,7 @@ from bench.measure import KB, Figure, median, ms, p99
 from bench.playouts import ENGINES, NAMES, TITLES, choose, new_state
 from games import table as tables
 from games.engine import CHANCE, Action
-from storage import Database
+from storage import Database, SeatResult
 
 BYTES_PER_GAME = 20 * KB
 SEATS = 4
@@ -47,6 +47,7 @@ class PlayedGame:
     moves: list[Move] = field(default_factory=list)
     running: dict[str, Any] = field(default_factory=dict)  # a snapshot in the middle
     running_moves: int = 0
+    results: list[SeatResult] = field(default_factory=list)  # its seats, kept for records
 
 
 @dataclass
@@ -118,9 +119,15 @@ async def play_and_save(
         table.state = engine.to_json(state)
         if engine.is_over(state):
             table.status = tables.FINISHED
+            played.results = seats_kept(engine, table, state)
         start = time.perf_counter()
         version = await db.save_game(
-            record.id, version, table.to_json(), status=table.status, moves=pending
+            record.id,
+            version,
+            table.to_json(),
+            status=table.status,
+            moves=pending,
+            results=played.results,
         )
         if timings is not None:
             timings.saves.append(time.perf_counter() - start)
@@ -216,6 +223,25 @@ async def templates(count_per_title: int = 2) -> list[PlayedGame]:
     return played
 
 
+def seats_kept(engine: Any, table: tables.Table, state: Any) -> list[SeatResult]:
+    """The seats the finishing save keeps, as the table cog keeps them."""
+    scores, places = engine.scores(state), engine.ranking(state)
+    return [
+        SeatResult(
+            index,
+            seat.user_id,
+            seat.name,
+            False,
+            False,
+            scores[index],
+            places[index],
+            "",
+            len(table.seats),
+        )
+        for index, seat in enumerate(table.seats)
+    ]
+
+
 async def fill(
     path: Path, finished: int, open_channels: Sequence[tuple[int, int]], games: list[PlayedGame]
 ) -> float:
@@ -233,7 +259,12 @@ async def fill(
                 status=tables.ACTIVE,
             )
             await db.save_game(
-                record.id, 1, game.snapshot, status=tables.FINISHED, moves=game.moves
+                record.id,
+                1,
+                game.snapshot,
+                status=tables.FINISHED,
+                moves=game.moves,
+                results=game.results,
             )
         for index, (guild_id, channel_id) in enumerate(open_channels):
             game = games[index % len(games)]
