@@ -7,12 +7,16 @@ the crash run the real bot process on Dice Stars.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import signal
+from typing import Any
 
 import pytest
 
 from bot import EXTENSIONS
+from games import table as tables
 from games.table import Table
+from storage import Database
 from tests.emulator import FakeDiscord, Message
 from tests.support.controls import is_rematch, only_rematch
 from tests.test_e2e_dice_stars import verb
@@ -177,6 +181,46 @@ async def test_a_second_rematch_click_opens_no_second_table_and_says_where_it_is
     assert ix.private.content.startswith(f"This channel already has a table: {elsewhere}")
     assert (await runner.db.open_game(chan.id)).snapshot["rematch_of"] == 0
     assert finished.id != record.id
+
+
+async def test_a_rematch_another_process_opened_first_is_named_and_its_lobby_shown_here(
+    emu, runner, world
+):
+    """The other process won the channel and died before posting: this one heals the table."""
+    chan, u = world
+    runner.config = dataclasses.replace(runner.config, timer_poll_seconds=0.3)
+    await runner.start()
+    final = await finished_nim(emu, runner, chan, u)
+    finished = (await runner.db.guild_games(chan.guild.id))[0]
+    before = len(emu.channel_messages(chan))
+    other = await Database.open(runner.config.database)
+    own = runner.db.create_game
+
+    async def create_game(**kwargs: Any) -> Any:
+        old = Table.from_json(finished.snapshot)
+        theirs = tables.rematch(old, u["carol"].id, "carol", lambda n: f"Robo {n}")
+        theirs.rematch_of, theirs.changed = finished.id, 1
+        await other.create_game(
+            guild_id=chan.guild.id, channel_id=chan.id, kind="nim", snapshot=theirs.to_json()
+        )
+        return await own(**kwargs)
+
+    runner.db.create_game = create_game
+    try:
+        ix = await emu.click(u["bob"], final, rematch_id(final))
+    finally:
+        del runner.db.create_game
+        await other.close()
+    assert ix.private.content == f"The rematch is already open: <#{chan.id}>"
+    await emu.wait_until(
+        lambda: len(emu.channel_messages(chan)) == before + 1, timeout=15, what="the lobby"
+    )
+    lobby = newest(emu, chan)
+    assert "carol (host), Robo 1 🤖" in lobby.content
+    assert lobby.pinged() == [u["alice"].id, u["bob"].id]
+    await emu.click(u["bob"], lobby, verb(lobby, "join"))
+    record = await runner.db.open_game(chan.id)
+    assert [s["user_id"] for s in record.snapshot["seats"]] == [u["carol"].id, None, u["bob"].id]
 
 
 async def test_the_players_statistics_follow_their_user_id_through_a_new_name(emu, runner, world):
