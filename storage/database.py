@@ -11,9 +11,10 @@ The records, the errors and the SQL text (:class:`SQL`) are shared with
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -363,6 +364,18 @@ class Database:
                     await self._db.execute("ROLLBACK")
                     raise
 
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """One write transaction, whole or not at all (this connection's writes take turns)."""
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
     async def create_game(
         self,
         *,
@@ -416,36 +429,28 @@ class Database:
         version) or cleared (``CLEAR``) in the same transaction; ``None`` leaves it.
         """
         now = time.time()
-        async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self._db.execute(
-                    SQL.SAVE_GAME,
-                    save_arguments(snapshot, status, now, shown, game_id, expected_version),
+        async with self._transaction():
+            cursor = await self._db.execute(
+                SQL.SAVE_GAME,
+                save_arguments(snapshot, status, now, shown, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(game_id)
+            if deadline == CLEAR:
+                await self._db.execute(SQL.CLEAR_DEADLINE, (game_id,))
+            elif deadline is not None:
+                due_at, remind_at = deadline
+                await self._db.execute(
+                    SQL.SET_DEADLINE, (game_id, expected_version + 1, due_at, remind_at)
                 )
-                if cursor.rowcount != 1:
-                    raise StaleVersion(game_id)
-                if deadline == CLEAR:
-                    await self._db.execute(SQL.CLEAR_DEADLINE, (game_id,))
-                elif deadline is not None:
-                    due_at, remind_at = deadline
-                    await self._db.execute(
-                        SQL.SET_DEADLINE, (game_id, expected_version + 1, due_at, remind_at)
-                    )
-                if moves:
-                    async with self._db.execute(SQL.LAST_MOVE, (game_id,)) as seq_cursor:
-                        last = (await seq_cursor.fetchone())[0]
-                    await self._db.executemany(
-                        SQL.INSERT_MOVE, move_rows(game_id, last, moves, now)
-                    )
-                if results:
-                    await self._db.executemany(
-                        SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results)
-                    )
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
+            if moves:
+                async with self._db.execute(SQL.LAST_MOVE, (game_id,)) as seq_cursor:
+                    last = (await seq_cursor.fetchone())[0]
+                await self._db.executemany(SQL.INSERT_MOVE, move_rows(game_id, last, moves, now))
+            if results:
+                await self._db.executemany(
+                    SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results)
+                )
         return expected_version + 1
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
@@ -465,16 +470,8 @@ class Database:
 
     async def save_results(self, game_id: int, results: Sequence[SeatResult]) -> None:
         """Keep the seats of a game finished earlier (a second call for it adds nothing)."""
-        async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                await self._db.executemany(
-                    SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results)
-                )
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
+        async with self._transaction():
+            await self._db.executemany(SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results))
 
     async def unrecorded_games(self, after_id: int = 0, limit: int = 100) -> list[GameRecord]:
         """Finished games whose seats are not kept yet, by id from ``after_id`` on."""
