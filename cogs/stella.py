@@ -431,8 +431,8 @@ class StellaPlugin(GamePlugin):
             channel_id = await self._channel_id(cog, ctx.game_id)
             marking = seat in engine.to_move(ctx.state) and ctx.state.phase == engine.MARKING
             toggled = custom_id.split(":", 3)[-1].startswith("atoggle") and marking
-            screen = await asyncio.to_thread(
-                self.slate_screen, private_ctx, seat, channel_id, not toggled
+            screen = await cog.drawing.screen(
+                self, "slate_screen", private_ctx, seat, channel_id, not toggled
             )
         view = build_view(ctx.game_id, ctx.version, screen.rows)
         arguments: dict[str, Any] = {"content": screen.text, "view": view}
@@ -472,17 +472,22 @@ class StellaPlugin(GamePlugin):
         ctx = TableContext(record.id, record.version, table, state, language, cog.loc)
         self._channels[game_id] = record.channel_id
         if verb == "slate":
-            await self._open_slate(interaction, ctx, seat, record.channel_id)
+            await self._open_slate(cog, interaction, ctx, seat, record.channel_id)
         elif verb == "designate":
             await self._open_designation(cog, interaction, ctx, seat)
         else:
             await cog.tell(interaction, "table-error-unknown-control")
 
     async def _open_slate(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, channel_id: int
+        self,
+        cog: TableCog,
+        interaction: discord.Interaction,
+        ctx: TableContext,
+        seat: int,
+        channel_id: int,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        screen = await asyncio.to_thread(self.slate_screen, ctx, seat, channel_id)
+        screen = await cog.drawing.screen(self, "slate_screen", ctx, seat, channel_id)
         await _send_private(interaction, ctx, screen)
 
     async def _open_designation(
@@ -548,7 +553,7 @@ class StellaPlugin(GamePlugin):
                 continue
             language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
             private = dataclasses.replace(ctx, language=language)
-            screen = await asyncio.to_thread(self.slate_screen, private, seat, channel_id)
+            screen = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
             try:
                 dm = await cog.bot.create_dm(discord.Object(user_id))
                 message = await dm.send(
@@ -596,7 +601,7 @@ class StellaPlugin(GamePlugin):
             language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
             private = dataclasses.replace(ctx, language=language)
             channel_id = await self._channel_id(cog, ctx.game_id)
-            screen = await asyncio.to_thread(self.slate_screen, private, seat, channel_id)
+            screen = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
             try:
                 dm = await cog.bot.create_dm(discord.Object(user_id))
                 await dm.get_partial_message(message_id).edit(
