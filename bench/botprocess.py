@@ -14,7 +14,7 @@ import signal
 import sys
 from pathlib import Path
 
-from bench.measure import rss_of
+from bench.measure import pss_of, rss_of
 
 REPO = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -75,21 +75,19 @@ class BotProcess:
         return found
 
     def rss(self) -> int:
-        """Resident bytes of the bot and its workers now (the peak of these sums is kept).
+        """Memory of the bot and its workers now, each shared page counted once (the sum of
+        their proportional set sizes); the peak of these sums is kept.
 
-        A sum of resident sizes counts the pages the processes share once per process: it
-        errs on the high side.
+        ``rss_parts`` holds each process's own resident size (which counts the libraries and
+        pages they share in full, once per process).
         """
-        self.rss_parts = {}
+        self.rss_parts, total = {}, 0
         for pid in self.pids():
             with contextlib.suppress(OSError):
                 self.rss_parts[pid] = rss_of(pid)[0]
-        resident = sum(self.rss_parts.values())
-        own_peak = 0
-        with contextlib.suppress(OSError):
-            own_peak = rss_of(self.pid)[1]
-        self.peak_rss = max(self.peak_rss, resident, own_peak)
-        return resident
+                total += pss_of(pid)
+        self.peak_rss = max(self.peak_rss, total)
+        return total
 
     def cpu_parts(self) -> dict[int, float]:
         """User + system CPU seconds of the bot and of each worker so far."""

@@ -192,7 +192,7 @@ async def load(
                 bot.peak_rss / MB,
                 "MB",
                 RSS_LIMIT_MB,
-                note="the whole run: the bot with its drawing worker, sampled every 0.5 s",
+                note="the whole run: the bot with its drawing worker (PSS), every 0.5 s",
             ),
             Figure(
                 area,
@@ -229,6 +229,7 @@ class Stage:
     cpu: float  # the bot's process and its drawing worker
     worker_cpu: float
     worker_rss: int
+    bot_rss: int
     driver_cpu: float  # the emulator and the simulated players (this process)
     others_cpu: float  # every other process on the host: noise in the figures
     lags: list[float]
@@ -275,6 +276,7 @@ async def _stage(
     watcher.cancel()
     rss = bot.rss()
     worker_rss = sum(size for pid, size in bot.rss_parts.items() if pid != bot.pid)
+    bot_rss = bot.rss_parts.get(bot.pid, 0)
     requests = emu.requests[requests_before:]
     return Stage(
         count=len(tables),
@@ -295,6 +297,7 @@ async def _stage(
         cpu=cpu,
         worker_cpu=worker_cpu,
         worker_rss=worker_rss,
+        bot_rss=bot_rss,
         driver_cpu=driver,
         others_cpu=max(0.0, others),
         lags=lags,
@@ -409,8 +412,9 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             "MB",
             RSS_LIMIT_MB,
             note=(
-                f"bot {(run.rss - run.worker_rss) / MB:.0f} MB + drawing worker "
-                f"{run.worker_rss / MB:.0f} MB; peak so far {run.peak_rss / MB:.0f} MB"
+                f"the bot and its drawing worker, shared pages once (PSS); each alone: bot "
+                f"{run.bot_rss / MB:.0f} MB, worker {run.worker_rss / MB:.0f} MB resident; "
+                f"peak so far {run.peak_rss / MB:.0f} MB"
             ),
         ),
         Figure(

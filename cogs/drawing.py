@@ -25,7 +25,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -38,6 +38,8 @@ from locales import Localizer
 log = logging.getLogger(__name__)
 PR_SET_PDEATHSIG = 1
 PARENT_CHECK_SECONDS = 1.0
+TRIM_SECONDS = 5.0
+IDLE_CHECK_SECONDS = 0.05
 
 # Set in the worker by its initializer: the bot's plugins and a localizer of its own.
 _PLUGINS: dict[str, GamePlugin] = {}
@@ -89,7 +91,30 @@ def _draw(kind: str, method: str, context: _Context, args: tuple[Any, ...]) -> A
     ctx = TableContext(
         context.game_id, context.version, context.table, context.state, context.language, _LOC
     )
-    return getattr(_PLUGINS[kind], method)(ctx, *args)
+    try:
+        return getattr(_PLUGINS[kind], method)(ctx, *args)
+    finally:
+        _trim_now_and_then()
+
+
+def _run(function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    """Warm-up work of a plugin (its result stays in the worker's caches)."""
+    function(*args)
+    _trim_now_and_then()
+
+
+_trimmed = 0.0
+
+
+def _trim_now_and_then() -> None:
+    """Give freed picture memory back to the system every few seconds: pictures come in many
+    sizes, and glibc keeps what a picture freed for one that may never come."""
+    global _trimmed
+    now = time.monotonic()
+    if now - _trimmed >= TRIM_SECONDS:
+        _trimmed = now
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).malloc_trim(0)
 
 
 class Drawing:
@@ -101,6 +126,8 @@ class Drawing:
         self.plugins: dict[str, GamePlugin] = {}
         self._pool: ProcessPoolExecutor | None = None
         self.restarts = 0
+        self._drawing = 0  # screens asked for and not drawn yet: warm-up waits for none
+        self._warming: dict[str, asyncio.Task[None]] = {}
 
     def register(self, plugin: GamePlugin) -> None:
         self.plugins[plugin.kind] = plugin
@@ -125,8 +152,11 @@ class Drawing:
         self.start()
         assert self._pool is not None
         pool = self._pool
+        if plugin.kind not in self._warming:
+            self._warming[plugin.kind] = asyncio.create_task(self._warm_up(plugin))
         context = _Context(ctx.game_id, ctx.version, ctx.table, ctx.state, ctx.language)
         loop = asyncio.get_running_loop()
+        self._drawing += 1
         try:
             return await loop.run_in_executor(pool, _draw, plugin.kind, method, context, args)
         except BrokenProcessPool:
@@ -136,6 +166,23 @@ class Drawing:
                 self.restarts += 1
                 self.start()
             return await asyncio.to_thread(getattr(plugin, method), ctx, *args)
+        finally:
+            self._drawing -= 1
+
+    async def _warm_up(self, plugin: GamePlugin) -> None:
+        """The plugin's warm-up, one piece at a time and only while no screen waits, from the
+        first screen of its game on (a bot that never shows the game never pays for it)."""
+        loop = asyncio.get_running_loop()
+        for function, args in plugin.warm_up():
+            while self._drawing or self._pool is None:
+                await asyncio.sleep(IDLE_CHECK_SECONDS)
+            try:
+                await loop.run_in_executor(self._pool, _run, function, args)
+            except BrokenProcessPool:
+                return  # the next worker paints on demand
+            except Exception:
+                log.exception("warming up %s failed", plugin.kind)
+                return
 
     def worker_pids(self) -> list[int]:
         processes = getattr(self._pool, "_processes", None) or {}
@@ -148,4 +195,6 @@ class Drawing:
             multiprocessing.active_children()  # reaps a worker that died
 
     def close(self) -> None:
+        for task in self._warming.values():
+            task.cancel()
         self._retire()

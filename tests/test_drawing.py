@@ -7,6 +7,7 @@ killed costs one screen drawn in a thread, and the next worker draws the one aft
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -24,6 +25,7 @@ from games import table as tables
 from games.engine import RulesError, settle
 from games.table import Seat, Table
 from locales import Localizer
+from rendering import stella_cards
 
 LOC = Localizer()
 
@@ -115,3 +117,22 @@ async def test_a_killed_worker_costs_no_screen(drawing) -> None:
     assert await worker.screen(dice_stars, method, ctx) == expected  # by the new worker
     assert worker.restarts == 1
     assert worker.worker_pids() and set(worker.worker_pids()).isdisjoint(first)
+
+
+def _painted_cards() -> int:
+    """Run in the worker: how many cards its process has painted."""
+    from rendering import stella_cards
+
+    return len(stella_cards.painted)
+
+
+async def test_the_stella_deck_is_painted_while_the_worker_is_idle(drawing) -> None:
+    worker, plugins = drawing
+    stella = plugins[2]
+    method, ctx, args = _screens(stella)[0]
+    await worker.screen(stella, method, ctx, *args)
+    warming = worker._warming[stella.kind]
+    await asyncio.wait_for(warming, timeout=120)
+    loop = asyncio.get_running_loop()
+    painted = await loop.run_in_executor(worker._pool, _painted_cards)
+    assert painted >= len(stella.warm_up()) == stella_cards.DECK_SIZE
