@@ -90,7 +90,7 @@ class TableBot(commands.Bot):
         # Every call made with the bot's token counts against Discord's global limit.
         self.http.request = budgeted(self.http.request, RestBudget())  # type: ignore[method-assign]
         self.loc = Localizer(default=config.default_language)
-        self.drawing = Drawing(config.drawing_processes, config.default_language)
+        self.drawing = Drawing(config.drawing_processes, self.loc)
         self.extension_names = tuple(extensions)
         self.version = __version__
         self.stopping = False

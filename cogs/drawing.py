@@ -97,6 +97,29 @@ def _draw(kind: str, method: str, context: _Context, args: tuple[Any, ...]) -> A
         _trim_now_and_then()
 
 
+class _Texts:
+    """Stands for the translating function among a picture's arguments (see :data:`TEXTS`)."""
+
+    def __reduce__(self) -> str:
+        return "TEXTS"  # the same object in every process
+
+
+TEXTS = _Texts()
+
+
+def _with_texts(args: tuple[Any, ...], t: Callable[..., str]) -> tuple[Any, ...]:
+    return tuple(t if arg is TEXTS else arg for arg in args)
+
+
+def _picture(language: str, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    assert _LOC is not None, "the drawing worker was not started"
+    loc = _LOC
+    try:
+        return function(*_with_texts(args, lambda key, **a: loc.text(language, key, **a)))
+    finally:
+        _trim_now_and_then()
+
+
 def _run(function: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """Warm-up work of a plugin (its result stays in the worker's caches)."""
     function(*args)
@@ -120,9 +143,9 @@ def _trim_now_and_then() -> None:
 class Drawing:
     """Where a bot's screens are drawn: one worker process, or a thread with ``processes=0``."""
 
-    def __init__(self, processes: int, default_language: str) -> None:
+    def __init__(self, processes: int, loc: Localizer) -> None:
         self.processes = processes
-        self.default_language = default_language
+        self.loc = loc
         self.plugins: dict[str, GamePlugin] = {}
         self._pool: ProcessPoolExecutor | None = None
         self.restarts = 0
@@ -141,7 +164,7 @@ class Drawing:
                 self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start_worker,
-                initargs=(dict(self.plugins), self.default_language, os.getpid()),
+                initargs=(dict(self.plugins), self.loc.default, os.getpid()),
             )
             self._pool.submit(_warm)
 
@@ -166,6 +189,27 @@ class Drawing:
                 self.restarts += 1
                 self.start()
             return await asyncio.to_thread(getattr(plugin, method), ctx, *args)
+        finally:
+            self._drawing -= 1
+
+    async def picture(self, language: str, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` drawn off the event loop, :data:`TEXTS` among the arguments
+        standing for the texts of ``language`` (a module-level function, for the worker)."""
+        if self.processes <= 0:
+            texts = _with_texts(args, lambda key, **a: self.loc.text(language, key, **a))
+            return await asyncio.to_thread(function, *texts)
+        self.start()
+        pool, loop = self._pool, asyncio.get_running_loop()
+        self._drawing += 1
+        try:
+            return await loop.run_in_executor(pool, _picture, language, function, args)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self._retire()
+                self.restarts += 1
+                self.start()
+            texts = _with_texts(args, lambda key, **a: self.loc.text(language, key, **a))
+            return await asyncio.to_thread(function, *texts)
         finally:
             self._drawing -= 1
 

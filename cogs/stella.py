@@ -31,7 +31,6 @@ command), and the ``host_starts`` setting reads "Host is the first scout".
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
@@ -124,6 +123,12 @@ class StellaPlugin(GamePlugin):
         else:
             deck_size = stella_cards.DECK_SIZE
         return engine.new_game(len(table.seats), table.seed, {**options, "deck_size": deck_size})
+
+    def slate_picture(self, ctx: TableContext, seat: int) -> bytes:
+        """The seat's own slate (drawn in the drawing worker)."""
+        return pictures.render_slate(
+            engine.view(ctx.state, seat), ctx.t, self.card_source(ctx.table)
+        )
 
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
         # Every card of the painted deck, once: a new round then composes, never paints
@@ -512,9 +517,7 @@ class StellaPlugin(GamePlugin):
             await cog.tell(interaction, "st-error-not-your-turn")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        image = await asyncio.to_thread(
-            pictures.render_slate, own, ctx.t, self.card_source(ctx.table)
-        )
+        image = await cog.drawing.screen(self, "slate_picture", ctx, seat)
         menu = Select(
             placeholder=ctx.t("st-designate-placeholder"),
             payload="adesignate",

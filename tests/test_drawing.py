@@ -17,7 +17,7 @@ import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
-from cogs.drawing import Drawing
+from cogs.drawing import TEXTS, Drawing
 from cogs.plugin import GamePlugin, TableContext
 from cogs.stella import StellaPlugin
 from config import read_dizzle_levels
@@ -77,14 +77,14 @@ def _screens(plugin: GamePlugin) -> list[tuple[str, TableContext, tuple[Any, ...
     end = _context(plugin, players, seed=11, moves=None)
     screens = [("turn_screen", middle, ()), ("final_screen", end, ())]
     if isinstance(plugin, StellaPlugin):
-        screens.append(("slate_screen", middle, (0, 555)))
+        screens += [("slate_screen", middle, (0, 555)), ("slate_picture", middle, (1,))]
     return screens
 
 
 @pytest.fixture
 async def drawing():
     plugins = _plugins()
-    drawing = Drawing(processes=1, default_language="en")
+    drawing = Drawing(processes=1, loc=LOC)
     for plugin in plugins:
         drawing.register(plugin)
     drawing.start()
@@ -94,12 +94,12 @@ async def drawing():
 
 async def test_the_worker_draws_what_a_thread_draws(drawing) -> None:
     worker, plugins = drawing
-    in_thread = Drawing(processes=0, default_language="en")
+    in_thread = Drawing(processes=0, loc=LOC)
     for plugin in plugins:
         for method, ctx, args in _screens(plugin):
             there = await worker.screen(plugin, method, ctx, *args)
             here = await in_thread.screen(plugin, method, ctx, *args)
-            assert there.image, (plugin.kind, method)
+            assert there.image if hasattr(there, "image") else there, (plugin.kind, method)
             assert there == here, (plugin.kind, method)
     assert worker.worker_pids() and os.getpid() not in worker.worker_pids()
     assert worker.restarts == 0
@@ -136,3 +136,17 @@ async def test_the_stella_deck_is_painted_while_the_worker_is_idle(drawing) -> N
     loop = asyncio.get_running_loop()
     painted = await loop.run_in_executor(worker._pool, _painted_cards)
     assert painted >= len(stella.warm_up()) == stella_cards.DECK_SIZE
+
+
+async def test_a_picture_gets_the_texts_of_its_language_in_the_worker(drawing) -> None:
+    from rendering import dice_stars as pictures
+
+    worker, plugins = drawing
+    ctx = _context(plugins[0], 2, seed=5, moves=12)
+    view = plugins[0].engine.view(ctx.state, None)
+    in_thread = Drawing(processes=0, loc=LOC)
+    for language in ("en", "fr"):
+        args = (pictures.render_sheet, view, 1, "Bob", TEXTS)
+        there = await worker.picture(language, *args)
+        assert there == await in_thread.picture(language, *args)
+    assert await worker.picture("en", *args[:-1], TEXTS) != there  # English, not French
