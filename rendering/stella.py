@@ -491,7 +491,7 @@ def _cloth(height: int) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=4)  # 3 MB each; composing one from painted cards takes about a millisecond
+@lru_cache(maxsize=3)  # 3 MB each; composing one from painted cards takes about a millisecond
 def _cards_block(source: CardSource, cards: tuple[int, ...], band: int) -> Image.Image:
     """The 15 cards with their label badges, on the cloth (what every grid picture shares)."""
     top, bottom = HEADER, _grid_bottom(band)
@@ -528,7 +528,7 @@ def _table_picture(
     return image
 
 
-@lru_cache(maxsize=64)  # ~190 KB each: one per table marking at once
+@lru_cache(maxsize=16)  # ~190 KB each: a round start draws its grid for every seat at once
 def _grid_jpeg(
     source: CardSource, cards: tuple[int, ...], word: str, round_text: str, hint: str
 ) -> bytes:
