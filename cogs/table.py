@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
@@ -70,6 +71,11 @@ class TableCog(commands.Cog):
 
     def register(self, plugin: GamePlugin) -> None:
         self.plugins[plugin.kind] = plugin
+        self.bot.drawing.register(plugin)
+
+    @property
+    def drawing(self) -> Drawing:
+        return self.bot.drawing
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())

@@ -8,7 +8,7 @@ who leaves is marked *left* and the autopilot (or the game's own rule) plays on 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from games.engine import GameInfo, RulesError
@@ -68,7 +68,12 @@ class Table:
     invited: list[int] = field(default_factory=list)  # players of that game not seated yet
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save
+        # (a tenth of the bot's time under load), and nothing below that level changes in place:
+        # a new state, log item or post replaces the old one.
+        data = {item.name: _shallow(getattr(self, item.name)) for item in fields(self)}
+        data["seats"] = [asdict(seat) for seat in self.seats]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
@@ -103,6 +108,14 @@ class Table:
 
 
 LOG_LIMIT = 40  # log items a turn message keeps (Discord's 2,000 characters cut earlier)
+
+
+def _shallow(value: Any) -> Any:
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return list(value)
+    return value
 
 
 def turn_message_key(since: int) -> str:
@@ -167,8 +180,8 @@ def join(table: Table, info: GameInfo, user_id: int, name: str) -> None:
     if len(table.seats) >= info.max_players:
         raise RulesError("table-error-full", max=info.max_players)
     table.seats.append(Seat(user_id, name))
-    if user_id in table.invited:
-        table.invited.remove(user_id)
+    # A new list: a loaded table shares its lists with the snapshot it came from.
+    table.invited = [invited for invited in table.invited if invited != user_id]
 
 
 def rematch(finished: Table, user_id: int, name: str, computer_name: Callable[[int], str]) -> Table:
