@@ -9,7 +9,8 @@ Stella player marks k cards (1 to 3) by k toggles and Lock in.
 
 Per game (figures summed per title and player count):
 
-- **public messages** made in the channel (also those deleted later) and those with a picture;
+- **public messages** made in the channel (also those deleted later: short "your turn" notes),
+  how many are left at the end, and those with a picture;
 - **bytes uploaded**: every picture sent, in the channel, DMs and ephemerals, edits included;
 - **notifications per player**: new messages that made a player's phone buzz (a DM, or a
   mention Discord lets through in a message that is not silent); **needless** ones went to a
@@ -58,6 +59,7 @@ class Tally:
     title: str
     players: int
     public: int = 0
+    kept: int = 0  # public messages still there at the end
     pictures: int = 0
     uploaded: int = 0
     notified: Counter[int] = field(default_factory=Counter)
@@ -126,8 +128,13 @@ class Game:
         ix = await emu.slash(host, self.channel, command, {"solo": True} if solo else {})
         if not solo:
             lobby = ix.message
-            for guest in self.users[1:]:
+            for number, guest in enumerate(self.users[1:], start=2):
                 await emu.click(guest, lobby, _payload_id(lobby, "join"))
+                seats = f"({number}/"
+                await emu.wait_until(
+                    lambda seats=seats: seats in lobby.content, timeout=30, what="joined"
+                )
+            await emu.wait_until(lambda: _has(lobby, "start"), timeout=30, what="Start enabled")
             await emu.click(host, lobby, _payload_id(lobby, "start"))
         record = None
         made = set(before)
@@ -312,6 +319,7 @@ class Game:
                 uploads.update({a.id: a.size for a in version.attachments})
             if here and message.ephemeral_for is None:
                 self.tally.public += 1
+                self.tally.kept += not message.deleted
                 self.tally.pictures += any(v.attachments for v in versions)
         self.tally.uploaded = sum(uploads.values())
 
@@ -338,7 +346,7 @@ class Game:
                     self.tally.forced_played += 1
                 elif only:
                     self.tally.forced_tapped += 1
-                if move.action.get("type") != "set_marks":
+                if move.actor == "user" and move.action.get("type") != "set_marks":
                     self.tally.decisions += 1
             engine.apply(state, seat, move.action)
 
@@ -405,7 +413,13 @@ def _figures(tallies: list[Tally]) -> list[Figure]:
         mean = sum(per_player) / tally.players
         decisions = max(tally.decisions, 1)
         figures += [
-            Figure("channel", f"{where}: public messages", tally.public, "", note=note),
+            Figure(
+                "channel",
+                f"{where}: public messages",
+                tally.public,
+                "",
+                note=f"{tally.kept} left at the end{'; ' + note if note else ''}",
+            ),
             Figure("channel", f"{where}: messages with a picture", tally.pictures, ""),
             Figure("channel", f"{where}: uploaded", tally.uploaded / MB, "MB"),
             Figure(

@@ -114,8 +114,20 @@ class GamePlugin:
         return self.new_state(table)
 
     def turn_key(self, state: Any) -> str:
-        """A new channel message starts whenever this changes (else the turn message is edited)."""
+        """Whose turn it is: when this changes, the players to act are notified once."""
         return ",".join(map(str, self.engine.to_move(state)))
+
+    def message_key(self, state: Any) -> str:
+        """A new channel message starts whenever this changes (else the turn message is edited).
+
+        By default a message per turn; a game whose turns are short may keep one for longer
+        (Dizzle: a pass), and then a short "your turn" message notifies each player in it.
+        """
+        return self.turn_key(state)
+
+    def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
+        """Which of the seats whose turn came the channel notifies (others may get a DM)."""
+        return seats
 
     def turn_screen(self, ctx: TableContext) -> Screen:
         """The public message of the current turn (runs in a worker thread: may render)."""
