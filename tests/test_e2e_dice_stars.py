@@ -68,11 +68,9 @@ async def play_turn_step(emu, runner, chan, users) -> bool:
         menu = turn.select("s:")
         values = []
         taken: dict[int, int] = {}
-        for row in wanted["rows"]:
-            index = taken.get(row, 0)
-            taken[row] = index + 1
-            crossed = state.sheets[seat].multipliers[engine.ROWS.index(row)]
-            values.append(f"{row}.{crossed + index}")
+        for row in wanted["rows"]:  # one option per star a row can take: "3.1", "3.2"
+            taken[row] = taken.get(row, 0) + 1
+            values.append(f"{row}.{taken[row]}")
         await emu.select(user, turn, menu["custom_id"], values)
     else:
         custom_id = next(cid for cid, action in controls(turn) if action == wanted)
