@@ -44,7 +44,7 @@ import discord
 from discord import app_commands
 
 from cogs.i18n import T, guild_language
-from cogs.plugin import GamePlugin, TableContext
+from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.screens import Button, Row, Screen, build_view
 from cogs.table import TableAddon
 from games import stella as engine
@@ -297,7 +297,7 @@ class StellaPlugin(GamePlugin):
         names = self._names(ctx)
         image = pictures.render_round_summary(public, names, ctx.t)
         return Screen(
-            text=_join(self.event_lines(ctx, events)),
+            text=_join(log_event_lines(self, ctx, events)),
             image=image,
             filename=f"stella-round.{pictures.extension(image)}",
             image_summary=pictures.round_summary_summary(public, names, ctx.t)[:1000],

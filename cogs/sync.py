@@ -27,10 +27,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.lobby import lobby_screen
-from cogs.plugin import GamePlugin, TableContext
+from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.screens import Button, Row, Screen, build_view
 from games import table as tables
-from games.engine import ONLY_CHOICE, Event
 from games.table import Table, ping_message_key, turn_message_key
 from storage import GameRecord, StaleVersion
 
@@ -166,7 +165,7 @@ class ChannelSync:
 
     def log_lines(self, plugin: GamePlugin, ctx: TableContext, item: dict[str, Any]) -> list[str]:
         notes = [ctx.t(key, **args) for key, args in item.get("notes", [])]
-        return [*notes, *event_lines(plugin, ctx, item.get("events", []))]
+        return [*notes, *log_event_lines(plugin, ctx, item.get("events", []))]
 
     def _removal_rows(self, ctx: TableContext) -> list[Row]:
         """The host's "remove" buttons for players who let the timer run out twice in a row."""
@@ -484,27 +483,6 @@ def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:
         return NO_PINGS
     users = [discord.Object(user_id) for user_id in user_ids]
     return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
-
-
-def event_lines(plugin: GamePlugin, ctx: TableContext, events: list[Event]) -> list[str]:
-    """The game's lines for events; a move the table made as the only one possible says so."""
-    lines: list[str] = []
-    start = index = 0
-    while index < len(events):
-        event = events[index]
-        if event.get("type") != ONLY_CHOICE:
-            index += 1
-            continue
-        lines += plugin.event_lines(ctx, events[start:index])
-        end = index + 1 + int(event.get("events", 0))
-        own = plugin.event_lines(ctx, events[index + 1 : end])
-        player = ctx.name(event["seat"])
-        if own:
-            lines += [f"{own[0]} {ctx.t('table-only-choice-tag')}", *own[1:]]
-        else:
-            lines.append(ctx.t("table-only-choice", player=player))
-        start = index = end
-    return lines + plugin.event_lines(ctx, events[start:])
 
 
 def join_lines(lines: list[str]) -> str:

@@ -420,16 +420,22 @@ def stella_state(record: Game) -> stella_engine.State:
 
 
 async def lock_in_everyone(emu, path, chan, users: list[User]) -> None:
-    """Each player marks the first card of the grid in their DM and locks in."""
+    """Each player marks the first two cards of the grid in their DM and locks in.
+
+    Two marks: a designation is then a choice (the last unrevealed mark plays itself).
+    """
     record = await settled(emu, path, chan)
     seats = record.snapshot["seats"]
     for seat in list(stella_engine.to_move(stella_state(record))):
         user = next(u for u in users if u.id == seats[seat]["user_id"])
         await emu.wait_until(lambda u=user: slate(emu, u) is not None, timeout=10, what="a DM")
         panel = slate(emu, user)
-        edits = len(panel.edits)
-        await emu.click(user, panel, verb(panel, "atoggle:0"))
-        await emu.wait_until(lambda p=panel, e=edits: len(p.edits) > e, timeout=10, what="toggle")
+        for card in (0, 1):
+            edits = len(panel.edits)
+            await emu.click(user, panel, verb(panel, f"atoggle:{card}"))
+            await emu.wait_until(
+                lambda p=panel, e=edits: len(p.edits) > e, timeout=10, what="toggle"
+            )
         await emu.click(user, panel, verb(panel, "alock"))
         await settled(emu, path, chan)
 
@@ -449,10 +455,9 @@ async def designate_first(emu, path, chan, users, **fault) -> None:
     user = next(u for u in users if u.id == record.snapshot["seats"][state.active]["user_id"])
     (turn,) = live(emu, chan)
     ix = await emu.click(user, turn, verb(turn, "u:designate"))
-    menu = ix.private.select("s:")
     card = stella_engine.legal_actions(state, state.active)[0]["card"]
     hook = emu.inject("POST", CHANNEL_POST, **fault) if fault else None
-    await emu.select(user, ix.private, menu["custom_id"], [str(card)])
+    await emu.click(user, ix.private, verb(ix.private, f"adesignate:{card}"))
     if hook is not None:
         await hook.wait(timeout=10)
 

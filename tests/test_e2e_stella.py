@@ -120,8 +120,8 @@ async def designate(emu, chan, user: User, card: int) -> None:
     turn = emu.channel_messages(chan)[-1]
     ix = await emu.click(user, turn, cid(turn, "u:designate"))
     assert ix.private
-    menu = ix.message.select("s:")
-    await emu.select(user, ix.message, menu["custom_id"], [str(card)])
+    # One button per unrevealed mark of the player: the designation is one tap.
+    await emu.click(user, ix.message, cid(ix.message, f"adesignate:{card}"))
 
 
 class PublicWatch:
