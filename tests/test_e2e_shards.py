@@ -428,12 +428,11 @@ class Players:
             turn = await until(self._designate_button, "a turn message to designate on")
             seat, card = state.active, engine.legal_actions(state, state.active)[0]["card"]
             opened = await self.emu.click(players[seat], turn, cid(turn, "u:designate"))
-            menu = opened.message.select("s:")
-            chosen = await self.emu.select(
-                players[seat], opened.message, menu["custom_id"], [str(card)]
+            chosen = await self.emu.click(
+                players[seat], opened.message, cid(opened.message, f"adesignate:{card}")
             )
             self.in_guild += [opened.id, chosen.id]
-            self.designated.append(card)  # saved before the bot answered the menu
+            self.designated.append(card)  # saved before the bot answered the button
 
     async def _designate_button(self) -> Message | None:
         latest = self.emu.channel_messages(self.chan)[-1]
@@ -500,7 +499,9 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
     assert engine.to_json(replayed) == record.snapshot["state"]
     assert locked == table.locked
     moves = await storage.moves(record.id)
-    designations = [m.action["card"] for m in moves if m.action["type"] == "designate"]
+    designations = [
+        m.action["card"] for m in moves if m.action["type"] == "designate" and m.actor == "user"
+    ]
     assert designations == table.designated
 
     # The timer fired exactly once, though both processes watched it.
