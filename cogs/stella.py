@@ -79,6 +79,7 @@ SHOWN_BY_SCREEN = {
     "winner",
 }
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
+SLATES_ROUND = "slates"  # in the table's message ids: the round the slate DMs belong to
 
 
 # --- the plugin --------------------------------------------------------------------------------
@@ -534,6 +535,13 @@ class StellaPlugin(GamePlugin):
         marking = state.phase == engine.MARKING and ctx.table.status == tables.ACTIVE
         still = set(engine.to_move(state)) if marking else set()
         answered = interaction.message.id if interaction and interaction.message else None
+        messages = ctx.table.messages
+        if marking and messages.get(SLATES_ROUND, state.round) != state.round:
+            # A new round's marking: every slate of an earlier one closes, even when that
+            # round's exploration went by within one change (designations the table played).
+            await self._close_slates(cog, ctx, set(), answered)
+        if marking:
+            messages[SLATES_ROUND] = state.round
         await self._close_slates(cog, ctx, still, answered)
         missing = [
             seat

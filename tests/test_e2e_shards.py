@@ -487,7 +487,9 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
             # A deadline of the marking's decision, as if its minutes had gone by.
             decision = record.snapshot["decision_at"]
             await storage.set_deadline(record.id, decision, time.time() - 1, None)
-            await until(lambda: _past_marking(storage, chan), "the timer firing", timeout=10)
+            await until(
+                lambda n=number: _past_marking(storage, chan, n), "the timer firing", timeout=10
+            )
         await table.explore(players)
 
     record, state = await the_game(storage, chan)
@@ -525,9 +527,10 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
         assert "Traceback" not in log and " ERROR " not in log, shards.logs()
 
 
-async def _past_marking(storage: Storage, chan) -> bool:
-    _, state = await the_game(storage, chan)
-    return state.phase != engine.MARKING
+async def _past_marking(storage: Storage, chan, number: int) -> bool:
+    """Past the marking of round ``number`` (forced designations may have ended the round)."""
+    record, state = await the_game(storage, chan)
+    return state.phase != engine.MARKING or state.round > number or record.status != "active"
 
 
 async def _posted(emu: FakeDiscord, chan, text: str) -> bool:
