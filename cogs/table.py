@@ -286,6 +286,7 @@ class TableCog(commands.Cog):
                 screen.text,
                 view=build_view(record.id, record.version, screen.rows),
                 allowed_mentions=NO_PINGS,
+                silent=True,
             )
         except discord.HTTPException as error:
             log.info("lobby answer of game %s failed (%s)", record.id, error.code)
@@ -306,7 +307,9 @@ class TableCog(commands.Cog):
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
         with contextlib.suppress(discord.HTTPException):
-            await interaction.response.send_message(screen.text, allowed_mentions=NO_PINGS)
+            await interaction.response.send_message(
+                screen.text, allowed_mentions=NO_PINGS, silent=True
+            )
 
     # ---- every click lands here -------------------------------------------------------
 
