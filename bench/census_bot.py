@@ -18,7 +18,7 @@ def main(argv: list[str]) -> int:
         stats = tracemalloc.take_snapshot().statistics("lineno")
         total = sum(stat.size for stat in stats)
         lines = [f"total traced {total / 2**20:.1f} MB"]
-        lines += [f"{stat.size / 2**20:8.2f} MB {stat.count:8d} {stat.traceback}" for stat in stats[:40]]
+        lines += [f"{s.size / 2**20:8.2f} MB {s.count:8d} {s.traceback}" for s in stats[:40]]
         with open(out, "w", encoding="utf-8") as file:
             file.write("\n".join(lines) + "\n")
 
