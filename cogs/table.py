@@ -239,6 +239,7 @@ class TableCog(commands.Cog):
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.tell(interaction, "table-error-guild-only")
             return
+        self.drawing.warm(plugin)  # its pictures are needed once the players have joined
         settings = {option.name: option.default for option in plugin.info.options}
         settings.update({k: v for k, v in options.items() if v is not None})
         user = interaction.user
