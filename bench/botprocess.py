@@ -45,6 +45,8 @@ class BotProcess:
         """Spawn the bot; with ``profile`` under cProfile in every thread (then it runs slower)."""
         if profile:
             command = ["-m", "bench.profiled_bot", str(self.config), str(self.profile)]
+        elif os.environ.get("BENCH_CENSUS"):  # SIGUSR1 writes a memory census (see census_bot)
+            command = ["-m", "bench.census_bot", str(self.config), os.environ["BENCH_CENSUS"]]
         else:
             command = ["bot.py", str(self.config)]
         with self.log.open("ab") as log:

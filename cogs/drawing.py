@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import functools
 import logging
 import multiprocessing
 import os
@@ -113,9 +114,8 @@ def _with_texts(args: tuple[Any, ...], t: Callable[..., str]) -> tuple[Any, ...]
 
 def _picture(language: str, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     assert _LOC is not None, "the drawing worker was not started"
-    loc = _LOC
     try:
-        return function(*_with_texts(args, lambda key, **a: loc.text(language, key, **a)))
+        return function(*_with_texts(args, functools.partial(_LOC.text, language)))
     finally:
         _trim_now_and_then()
 
@@ -170,52 +170,48 @@ class Drawing:
 
     async def screen(self, plugin: GamePlugin, method: str, ctx: TableContext, *args: Any) -> Any:
         """``plugin.method(ctx, *args)``, drawn off the event loop (in the worker if any)."""
+        here = functools.partial(getattr(plugin, method), ctx, *args)
         if self.processes <= 0 or plugin.kind not in self.plugins:
-            return await asyncio.to_thread(getattr(plugin, method), ctx, *args)
-        self.start()
-        assert self._pool is not None
-        pool = self._pool
-        if plugin.kind not in self._warming:
-            self._warming[plugin.kind] = asyncio.create_task(self._warm_up(plugin))
+            return await asyncio.to_thread(here)
+        self.warm(plugin)
         context = _Context(ctx.game_id, ctx.version, ctx.table, ctx.state, ctx.language)
-        loop = asyncio.get_running_loop()
+        return await self._in_worker(here, _draw, plugin.kind, method, context, args)
+
+    async def picture(self, language: str, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` drawn off the event loop, :data:`TEXTS` among the arguments
+        standing for the texts of ``language`` (a module-level function, for the worker)."""
+        texts = functools.partial(self.loc.text, language)
+        here = functools.partial(function, *_with_texts(args, texts))
+        if self.processes <= 0:
+            return await asyncio.to_thread(here)
+        return await self._in_worker(here, _picture, language, function, args)
+
+    async def _in_worker(self, here: Callable[[], Any], job: Callable[..., Any], *args: Any) -> Any:
+        """``job(*args)`` in the worker; ``here()`` in a thread if the worker died meanwhile."""
+        self.start()
+        pool = self._pool
         self._drawing += 1
         try:
-            return await loop.run_in_executor(pool, _draw, plugin.kind, method, context, args)
+            return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
         except BrokenProcessPool:
             if self._pool is pool:  # the first screen to find it broken starts the next worker
                 log.warning("the drawing worker died; drawing in a thread, starting a new one")
                 self._retire()
                 self.restarts += 1
                 self.start()
-            return await asyncio.to_thread(getattr(plugin, method), ctx, *args)
+            return await asyncio.to_thread(here)
         finally:
             self._drawing -= 1
 
-    async def picture(self, language: str, function: Callable[..., Any], *args: Any) -> Any:
-        """``function(*args)`` drawn off the event loop, :data:`TEXTS` among the arguments
-        standing for the texts of ``language`` (a module-level function, for the worker)."""
-        if self.processes <= 0:
-            texts = _with_texts(args, lambda key, **a: self.loc.text(language, key, **a))
-            return await asyncio.to_thread(function, *texts)
-        self.start()
-        pool, loop = self._pool, asyncio.get_running_loop()
-        self._drawing += 1
-        try:
-            return await loop.run_in_executor(pool, _picture, language, function, args)
-        except BrokenProcessPool:
-            if self._pool is pool:
-                self._retire()
-                self.restarts += 1
-                self.start()
-            texts = _with_texts(args, lambda key, **a: self.loc.text(language, key, **a))
-            return await asyncio.to_thread(function, *texts)
-        finally:
-            self._drawing -= 1
+    def warm(self, plugin: GamePlugin) -> None:
+        """Begin the plugin's warm-up (once per worker): from its first lobby or screen on, so
+        that a bot that never shows the game never pays for it."""
+        if self.processes > 0 and plugin.kind in self.plugins and plugin.kind not in self._warming:
+            self.start()
+            self._warming[plugin.kind] = asyncio.create_task(self._warm_up(plugin))
 
     async def _warm_up(self, plugin: GamePlugin) -> None:
-        """The plugin's warm-up, one piece at a time and only while no screen waits, from the
-        first screen of its game on (a bot that never shows the game never pays for it)."""
+        """The plugin's warm-up, one piece at a time and only while no screen waits."""
         loop = asyncio.get_running_loop()
         for function, args in plugin.warm_up():
             while self._drawing or self._pool is None:
@@ -233,12 +229,13 @@ class Drawing:
         return list(processes)
 
     def _retire(self) -> None:
+        for task in self._warming.values():  # a new worker warms up anew
+            task.cancel()
+        self._warming.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
             multiprocessing.active_children()  # reaps a worker that died
 
     def close(self) -> None:
-        for task in self._warming.values():
-            task.cancel()
         self._retire()

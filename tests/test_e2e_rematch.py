@@ -21,6 +21,7 @@ from tests.emulator import FakeDiscord, Message
 from tests.support.controls import is_rematch, only_rematch
 from tests.test_e2e_dice_stars import verb
 from tests.test_e2e_healing import CHANNEL_POST, game_of, play_to_the_end, settled
+from tests.test_e2e_table import confirm
 
 LINK = "https://discord.com/channels/{guild}/{channel}/{message}"
 
@@ -120,7 +121,7 @@ async def test_a_rematch_is_the_same_table_with_the_others_invited_by_one_mentio
     # One mention each, in the lobby alone, and it pings exactly them.
     for name in ("alice", "carol"):
         assert lobby.content.count(f"<@{u[name].id}>") == 1
-    assert lobby.pinged() == [u["alice"].id, u["carol"].id]
+    assert lobby.notified == [u["alice"].id, u["carol"].id]
     assert f"<@{u['bob'].id}>" not in lobby.content and f"<@{u['dave'].id}>" not in lobby.content
     assert f"Watched from: <#{tribune.id}>" in lobby.content, "the watchers follow the rematch"
     assert (await runner.db.linked_game(tribune.id)).id == record.id
@@ -172,7 +173,7 @@ async def test_a_second_rematch_click_opens_no_second_table_and_says_where_it_is
 
     # Once that lobby is cancelled: a bystander opens nothing, another table is named as such.
     host_user = next(user for user in u.values() if user.id == host)
-    await emu.click(host_user, lobby, verb(lobby, "cancel"))
+    await confirm(emu, host_user, await emu.click(host_user, lobby, verb(lobby, "cancel")))
     ix = await emu.click(u["dave"], final, rematch)
     assert "Only the players of this game" in ix.private.content
     other = await emu.slash(u["dave"], chan, "nim new", {})
@@ -217,7 +218,7 @@ async def test_a_rematch_another_process_opened_first_is_named_and_its_lobby_sho
     )
     lobby = newest(emu, chan)
     assert "carol (host), Robo 1 🤖" in lobby.content
-    assert lobby.pinged() == [u["alice"].id, u["bob"].id]
+    assert lobby.notified == [u["alice"].id, u["bob"].id]
     await emu.click(u["bob"], lobby, verb(lobby, "join"))
     record = await runner.db.open_game(chan.id)
     assert [s["user_id"] for s in record.snapshot["seats"]] == [u["carol"].id, None, u["bob"].id]

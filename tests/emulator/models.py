@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -203,7 +202,8 @@ class Message:
     interaction_type: int | None = None
     interaction_user: User | None = None
     nonce: str | None = None  # as sent on POST /channels/{id}/messages
-    pinged_ids: list[int] = field(default_factory=list)  # notified when it was posted
+    # Users whose phone this message made buzz when it was made (edits never notify).
+    notified: list[int] = field(default_factory=list)
     edits: list[Message] = field(default_factory=list)
     deleted: bool = False
     reactions: dict[str, set[int]] = field(default_factory=dict)
@@ -238,10 +238,6 @@ class Message:
         older.edits = []
         older.reactions = {}
         return older
-
-    def pinged(self) -> list[int]:
-        """Ids of the users this message notified when it was posted (edits notify nobody)."""
-        return list(self.pinged_ids)
 
     def buttons(self) -> list[dict[str, Any]]:
         return [
@@ -352,20 +348,6 @@ class Violation:
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.detail} [{self.route} -> {self.status}]"
-
-
-def pings(content: str, allowed_mentions: dict[str, Any] | None) -> list[int]:
-    """Whom a new message's content notifies, as Discord decides it.
-
-    A user mentioned in the content is pinged unless ``allowed_mentions`` leaves them out:
-    ``parse`` naming ``users`` lets every mention ping, a ``users`` list only those, and
-    neither none.
-    """
-    mentioned = list(dict.fromkeys(int(found) for found in re.findall(r"<@!?(\d+)>", content)))
-    if allowed_mentions is None or "users" in (allowed_mentions.get("parse") or []):
-        return mentioned
-    listed = {int(user_id) for user_id in allowed_mentions.get("users") or []}
-    return [user_id for user_id in mentioned if user_id in listed]
 
 
 class RequestRecord(NamedTuple):
