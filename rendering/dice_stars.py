@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -48,6 +48,7 @@ from rendering.toolkit import (
     fit_text,
     fixed_palette,
     font,
+    kept_layer,
     printable,
     stack,
     star_points,
@@ -348,7 +349,7 @@ def _pill(
 # --- The sheet ------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=12)
+@kept_layer(maxsize=12)
 def _sheet_background(layout: SheetLayout, labels: tuple[str, ...]) -> Image.Image:
     image, draw = canvas(layout.width, layout.height, radius=layout.px(18))
     text = dict(zip(SHEET_LABELS, labels, strict=True))

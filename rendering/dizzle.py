@@ -45,6 +45,7 @@ from rendering.toolkit import (
     fit_text,
     fixed_palette,
     font,
+    kept_layer,
     printable,
     stack,
     to_png,
@@ -302,7 +303,7 @@ def _sheet_card(view: Mapping[str, Any], seat: int, name: str, t: Label) -> Imag
     return image
 
 
-@lru_cache(maxsize=6)
+@kept_layer(maxsize=6)
 def _sheet_base(level_key: str, field: int, labels: tuple[str, ...]) -> Image.Image:
     """What every sheet of a level shares: the paper, the printed grid, the score card's boxes."""
     level = json.loads(level_key)
@@ -437,7 +438,7 @@ def _level_key(level: Mapping[str, Any]) -> str:
     return json.dumps(level, sort_keys=True)
 
 
-@lru_cache(maxsize=16)
+@kept_layer(maxsize=16)
 def _level_block(level_key: str, field: int) -> Image.Image:
     """The printed grid of a level: letters, numbers, dice faces, start crosses, specials."""
     level = json.loads(level_key)

@@ -40,8 +40,10 @@ from rendering import stella_cards
 from rendering.toolkit import (
     FixedPalette,
     fit_text,
+    finish_picture,
     fixed_palette,
     font,
+    kept_layer,
     printable,
     star_points,
     to_png,
@@ -149,13 +151,15 @@ def _table_palette() -> FixedPalette:
 
 def render_grid(view: View, t: Label, card_source: CardSource = stella_cards.card_image) -> bytes:
     """The round's 15 cards with their labels, the word on top (JPEG)."""
-    return _grid_jpeg(
+    picture = _grid_jpeg(
         card_source,
         tuple(view["grid"]),
         view["word"] or "",
         _round_text(view, t),
         t("st-img-grid-hint"),
     )
+    finish_picture(WIDTH)
+    return picture
 
 
 def render_slate(view: View, t: Label, card_source: CardSource = stella_cards.card_image) -> bytes:
@@ -169,6 +173,7 @@ def render_slate(view: View, t: Label, card_source: CardSource = stella_cards.ca
             _veil(image, card_box(card))
         _draw_mark(draw, card)
     _header(draw, view["word"] or "", _round_text(view, t), _slate_state(view, marks, t))
+    finish_picture(WIDTH)
     return _jpeg(image)
 
 
@@ -190,6 +195,7 @@ def render_board(
     for seat in range(seats):
         _panel_entry(draw, _panel_box(seat, top), view, seat, _name(names, seat), tags[seat], t)
     _header(draw, view["word"] or "", _round_text(view, t), _board_state(view, names, t))
+    finish_picture(WIDTH)
     return _jpeg(image)
 
 
@@ -486,7 +492,7 @@ def _cloth(height: int) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=8)
+@kept_layer(maxsize=8)
 def _cards_block(source: CardSource, cards: tuple[int, ...], band: int) -> Image.Image:
     """The 15 cards with their label badges, on the cloth (what every grid picture shares)."""
     top, bottom = HEADER, _grid_bottom(band)
@@ -523,7 +529,7 @@ def _table_picture(
     return image
 
 
-@lru_cache(maxsize=64)  # ~190 KB each: one per table marking at once
+@kept_layer(maxsize=64)  # ~190 KB each: one per table marking at once
 def _grid_jpeg(
     source: CardSource, cards: tuple[int, ...], word: str, round_text: str, hint: str
 ) -> bytes:
