@@ -147,6 +147,8 @@ class DiceStarsPlugin(GamePlugin):
                 colour = choice["colour"]
                 kind = "penalty_colour" if penalty else "take_colour"
                 label = f"{ctx.t(f'ds-action-{kind}', colour=colour)} · {detail}"
+                if not penalty:  # where the dice land
+                    label += " " + ctx.t("ds-lands-colour", colour=colour)
                 colour_row.append(
                     action_button(
                         label,
@@ -159,6 +161,8 @@ class DiceStarsPlugin(GamePlugin):
                 n = choice["n"]
                 kind = "penalty_number" if penalty else "take_number"
                 label = f"{ctx.t(f'ds-action-{kind}', n=n)} · {detail}"
+                if not penalty:
+                    label += " " + ctx.t("ds-lands-number", n=n)
                 number_row.append(
                     action_button(
                         label,

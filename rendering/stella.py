@@ -39,8 +39,8 @@ from games.stella import GRID_SIZE, ROUNDS, ROW_LENGTH, ROWS, SPARK_POINTS, labe
 from rendering import stella_cards
 from rendering.toolkit import (
     FixedPalette,
-    fit_text,
     finish_picture,
+    fit_text,
     fixed_palette,
     font,
     kept_layer,

@@ -126,10 +126,14 @@ def pictures() -> list[Picture]:
         ]
     found += [
         Picture(
-            "Dice Stars table strip", "mid", lambda t: ds.render_table(_view("ds", "ds-mid"), t, four)
+            "Dice Stars table strip",
+            "mid",
+            lambda t: ds.render_table(_view("ds", "ds-mid"), t, four),
         ),
         Picture(
-            "Dice Stars result", "end", lambda t: ds.render_scoreboard(_view("ds", "ds-end"), four, t)
+            "Dice Stars result",
+            "end",
+            lambda t: ds.render_scoreboard(_view("ds", "ds-end"), four, t),
         ),
         Picture(
             "Dice Stars solo result",
@@ -138,7 +142,9 @@ def pictures() -> list[Picture]:
         ),
         Picture("Dizzle middle", "mid", lambda t: dz.render_middle(_view("dz", "dz-mid"), four, t)),
         Picture(
-            "Dizzle planet pickers", "mid", lambda t: dz.render_turn(_view("dz", "dz-planets"), four, t)
+            "Dizzle planet pickers",
+            "mid",
+            lambda t: dz.render_turn(_view("dz", "dz-planets"), four, t),
         ),
         Picture(
             "Dizzle result", "end", lambda t: dz.render_scoreboard(_view("dz", "dz-end"), four, t)

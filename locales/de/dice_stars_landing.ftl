@@ -1,0 +1,8 @@
+# Wohin ein Nehmen die Würfel setzt, auf den Knöpfen: „Blau · 3 Würfel = 12 → Spalte Blau“.
+ds-lands-colour = { $colour ->
+    [black] → Spalte Schwarz
+    [purple] → Spalte Lila
+    [blue] → Spalte Blau
+   *[yellow] → Spalte Gelb
+}
+ds-lands-number = → Reihe { $n }
