@@ -118,6 +118,17 @@ def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
     return text + "…"
 
 
+def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
+    """``text`` in lines of whole words that fit ``width`` (a word too long is shortened)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _width(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(fit_text(word, width, size, bold))
+    return lines
+
+
 @lru_cache(maxsize=4096)
 def _stamp(
     face: ImageFont.FreeTypeFont, text: str, anchor: str, start: tuple[float, float]
