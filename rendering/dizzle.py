@@ -486,6 +486,7 @@ def _level_key(level: Mapping[str, Any]) -> str:
     return json.dumps(level, sort_keys=True)
 
 
+@kept_layer(maxsize=16)
 def _level_block(level_key: str, field: int) -> Image.Image:
     """The printed grid of a level: letters, numbers, dice faces, start crosses, specials."""
     level = json.loads(level_key)
