@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import records
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_button
 from cogs.screens import Button, Option, Row, Screen, Select
@@ -26,6 +27,7 @@ from rendering import dice_stars as pictures
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from cogs.table import TableCog
 
 COLOUR_EMOJI = {"black": "⚫", "purple": "🟣", "blue": "🔵", "yellow": "🟡"}
 NUMBER_EMOJI = {2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣"}
@@ -242,10 +244,15 @@ class DiceStarsPlugin(GamePlugin):
             )
         return Screen(
             text="\n".join(lines),
-            image=pictures.render_scoreboard(view, names, t),
+            image=pictures.render_scoreboard(view, names, t, best=ctx.best),
             filename="dice-stars-result.png",
             image_summary=pictures.scoreboard_summary(view, names, t)[:1000],
         )
+
+    async def personal_best(
+        self, cog: TableCog, ctx: TableContext, guild_id: int | None
+    ) -> int | None:
+        return await records.solo_best(cog.bot.db, self, ctx, guild_id)
 
     def _seat_label(self, ctx: TableContext, seat: int) -> str:
         label = ctx.name(seat)

@@ -164,6 +164,8 @@ BOARD_LABELS = (
     "ds-img-solo-tie",
     "ds-img-solo-loss",
     "ds-img-solo-grid-full",
+    "ds-img-solo-best",
+    "ds-img-solo-new-best",
 )
 SUMMARY_KEYS = (
     "ds-img-summary-sheet",
@@ -836,11 +838,14 @@ def _outcome_badge(view: View, text: dict[str, str]) -> tuple[str, tuple[int, ..
     return None
 
 
-def _draw_ranking(view: View, text: dict[str, str], names: Sequence[str]) -> Image.Image:
-    """The ranking card: the title and outcome, then one big line per place."""
+def _draw_ranking(
+    view: View, text: dict[str, str], names: Sequence[str], best: str = ""
+) -> Image.Image:
+    """The ranking card: the title and outcome, then one big line per place (and a solo best)."""
     width = SHEET_WIDTH
     lines = _ranking_lines(view, names)
-    image, draw = canvas(width, MARGIN + RANK_TITLE + RANK_LINE * len(lines) + MARGIN)
+    height = MARGIN + RANK_TITLE + RANK_LINE * len(lines) + MARGIN + (RANK_LINE if best else 0)
+    image, draw = canvas(width, height)
     y = MARGIN + RANK_TITLE / 2
     badge = _outcome_badge(view, text)
     right = _pill(draw, width - MARGIN, y, *badge) - BADGE_GAP if badge else width - MARGIN
@@ -850,6 +855,16 @@ def _draw_ranking(view: View, text: dict[str, str], names: Sequence[str]) -> Ima
         cy = MARGIN + RANK_TITLE + RANK_LINE * i + RANK_LINE / 2
         label = name or text["ds-img-solo"]
         _draw_rank_line(draw, cy, place, label, points, width, opponent=not name)
+    if best:
+        cy = MARGIN + RANK_TITLE + RANK_LINE * len(lines) + RANK_LINE / 2
+        _left_text(
+            draw,
+            (MARGIN, cy),
+            fit_text(best, width - 2 * MARGIN, MIN_FONT, True),
+            MIN_FONT,
+            INK,
+            True,
+        )
     return image
 
 
@@ -877,7 +892,17 @@ def _draw_rank_line(
     _left_text(draw, (x, cy), shown, 30, MUTED if opponent else INK, not opponent)
 
 
-def _draw_scoreboard(view: View, names: Sequence[str], t: Label) -> Image.Image:
+def _best_line(view: View, t: Text, best: int | None) -> str:
+    """A solo result's personal best: the earlier best, or a new best beating it."""
+    if view.get("solo") is None or best is None:
+        return ""
+    key = "ds-img-solo-new-best" if view["sheets"][0]["total"] > best else "ds-img-solo-best"
+    return t(key, best=best)
+
+
+def _draw_scoreboard(
+    view: View, names: Sequence[str], t: Label, best: int | None = None
+) -> Image.Image:
     """The ranking first, then every sheet at full size, one under the other, best first.
 
     Sheets keep their full size (a smaller sheet's numbers would not read on a phone); the
@@ -891,12 +916,16 @@ def _draw_scoreboard(view: View, names: Sequence[str], t: Label) -> Image.Image:
         _draw_sheet(view, s, _name_of(names, s), t, 1.0, None if solo else places[s]) for s in order
     ]
     text = dict(zip(BOARD_LABELS, _texts(t, BOARD_LABELS), strict=True))
-    return stack([_draw_ranking(view, text, names), *sheets], STACK_GAP)
+    ranking = _draw_ranking(view, text, names, _best_line(view, t, best))
+    return stack([ranking, *sheets], STACK_GAP)
 
 
-def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
-    """The end of the game: the ranking above every sheet, in the order of the places."""
-    return to_png(_draw_scoreboard(view, names, t), _palette())
+def render_scoreboard(view: View, names: Sequence[str], t: Label, best: int | None = None) -> bytes:
+    """The end of the game: the ranking above every sheet, in the order of the places.
+
+    ``best``: in a solo game, the player's best earlier solo score (from the history).
+    """
+    return to_png(_draw_scoreboard(view, names, t, best), _palette())
 
 
 # --- Text summaries -------------------------------------------------------------------------------

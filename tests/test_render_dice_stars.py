@@ -512,3 +512,14 @@ def test_sheet_turn_and_scoreboard_stay_within_their_size_limits() -> None:
         assert len(render.render_sheet(shown, 0, NAMES[0], texts("fr"))) <= 60_000
     for board in (finished(4, 7), finished(1, 11)):
         assert len(render.render_scoreboard(board, NAMES, texts("de"))) <= 250_000
+
+
+def test_a_solo_result_shows_the_players_best_solo_score() -> None:
+    final = finished(1, 11)
+    total = final["sheets"][0]["total"]
+    plain = decode(render.render_scoreboard(final, NAMES, texts()))
+    with_best = decode(render.render_scoreboard(final, NAMES, texts(), best=total + 3))
+    assert with_best.height == plain.height + render.RANK_LINE
+    assert render._best_line(final, texts(), total + 3) == f"Your best solo score: {total + 3}"
+    assert render._best_line(final, texts(), total - 3).startswith("New best!")
+    assert render._best_line(finished(2, 3), texts(), 10) == ""  # only solo games

@@ -6,3 +6,6 @@ ds-lands-colour = { $colour ->
    *[yellow] → column yellow
 }
 ds-lands-number = → row { $n }
+# A solo result's line under the score: the player's best earlier solo score.
+ds-img-solo-best = Your best solo score: { $best }
+ds-img-solo-new-best = New best! (was { $best })

@@ -6,3 +6,6 @@ ds-lands-colour = { $colour ->
    *[yellow] → Spalte Gelb
 }
 ds-lands-number = → Reihe { $n }
+# Im Solo-Ergebnis unter der Wertung: die bisher beste Solo-Wertung des Spielers.
+ds-img-solo-best = Deine Solo-Bestmarke: { $best }
+ds-img-solo-new-best = Neue Bestmarke! (bisher { $best })

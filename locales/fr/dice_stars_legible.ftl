@@ -6,3 +6,6 @@ ds-lands-colour = { $colour ->
    *[yellow] → colonne jaune
 }
 ds-lands-number = → ligne { $n }
+# Dans le résultat solo, sous le score : le meilleur score solo précédent du joueur.
+ds-img-solo-best = Ton record en solo : { $best }
+ds-img-solo-new-best = Nouveau record ! (avant : { $best })
