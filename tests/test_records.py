@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -63,14 +64,10 @@ async def test_the_best_is_the_players_own_on_the_same_level(tmp_path: Path) -> 
         state = engine.from_json(now.state)
         ctx = TableContext(game.id, 2, now, state, "en", Localizer())
 
-        class Cog:
-            class bot:  # noqa: N801 - what the plugin reads of the cog
-                pass
-
-        Cog.bot.db = db  # type: ignore[attr-defined]
-        best = await dizzle.personal_best(Cog, ctx, 1)  # type: ignore[arg-type]
+        cog = SimpleNamespace(bot=SimpleNamespace(db=db))  # what the plugin reads of the cog
+        best = await dizzle.personal_best(cog, ctx, 1)  # type: ignore[arg-type]
         assert best == max(score(table) for table in earlier)
-        assert await dizzle.personal_best(Cog, ctx, None) is None  # type: ignore[arg-type]
+        assert await dizzle.personal_best(cog, ctx, None) is None  # type: ignore[arg-type]
         robot = finished_solo(dizzle, None, "level1", 9)
         robot_ctx = TableContext(game.id, 2, robot, state, "en", Localizer())
         assert await records.solo_best(db, dizzle, robot_ctx, 1) is None
