@@ -164,10 +164,10 @@ BOARD_LABELS = (
     "ds-img-solo-tie",
     "ds-img-solo-loss",
     "ds-img-solo-grid-full",
+)
+SUMMARY_KEYS = (  # and the texts with arguments
     "ds-img-solo-best",
     "ds-img-solo-new-best",
-)
-SUMMARY_KEYS = (
     "ds-img-summary-sheet",
     "ds-img-summary-row",
     "ds-img-summary-penalty",

@@ -313,7 +313,11 @@ def _sheet_card(
     draw = ImageDraw.Draw(image)
     choices = view.get("choices") or [] if in_turn and seat == view["turn"] else []
     picking = bool(player["planets_to_pick"]) and view["phase"] == "planets"
-    legend = in_turn and (bool(choices) or bool(player["dice"]) or picking)
+    legend: list[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]] = []
+    if in_turn and (choices or picking):
+        legend.append((_choice_sample, t("dz-img-planets" if picking else "dz-img-legend-choices")))
+    if in_turn and player["dice"]:
+        legend.append((_die_sample, t("dz-img-legend-dice")))
     _sheet_header(draw, view, player, name, t, (PAD, PAD, image.width - PAD), in_turn, legend)
     _paint_grid(image, draw, (PAD, PAD + HEADER), grid, view, player, printed=True)
     ox, oy = PAD, PAD + HEADER
@@ -350,7 +354,7 @@ def _sheet_header(
     t: Label,
     span: tuple[int, int, int],
     in_turn: bool = False,
-    legend: bool = False,
+    legend: Sequence[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]] = (),
 ) -> None:
     """The name and the crosses; below, the level and round, or in a turn what marks mean.
 
@@ -364,8 +368,7 @@ def _sheet_header(
     write(draw, (left + 2, top), shown, font=font(30, True), fill=INK)
     line = top + 40
     if in_turn:
-        if legend:
-            _legend(draw, t, (left + 2, line, right))
+        _legend(draw, legend, (left + 2, line, right))
         return
     detail = f"{_level_title(view['level'], t)}  ·  {_round_text(view, t)}"
     detail = fit_text(detail, right - left - 4, MIN_FONT)
@@ -430,19 +433,20 @@ def _paint_grid(
     _line_bonuses(draw, origin, grid, level, player)
 
 
-def _legend(draw: ImageDraw.ImageDraw, t: Label, span: tuple[int, int, int]) -> None:
-    """What the marks of a turn mean: a ringed field takes a die now; an orange die lies there
-    since this pass."""
+def _legend(
+    draw: ImageDraw.ImageDraw,
+    entries: Sequence[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]],
+    span: tuple[int, int, int],
+) -> None:
+    """What the marks of a turn mean: a ringed field takes a die (or is a planet to pick) now;
+    an orange die lies there since this pass."""
     left, top, right = span
-    size = 30
-    x = left
-    for mark, key in (
-        (_choice_sample, "dz-img-legend-choices"),
-        (_die_sample, "dz-img-legend-dice"),
-    ):
+    size, x = 30, left
+    for mark, text in entries:
         mark(draw, (x, top, x + size, top + size))
         x += size + 8
-        text = fit_text(t(key), (right - left) // 2 - size - 20, MIN_FONT)
+        room = (right - left) // len(entries) - size - 20
+        text = fit_text(text, room, MIN_FONT)
         write(draw, (x, top + size / 2), text, font=font(MIN_FONT), fill=INK, anchor="lm")
         x += int(font(MIN_FONT).getlength(text)) + 24
 
@@ -830,7 +834,7 @@ def _middle_note(
 ) -> None:
     """What stands in place of the dice when the middle is empty."""
     if view["phase"] == "planets":
-        text = t("dz-img-planets-note")  # the pickers' chips are lit
+        text = t("dz-img-planets-note").rstrip(" :")  # the pickers' chips are lit
     elif view["phase"] == "over":
         return  # the title above says it
     else:
@@ -891,7 +895,7 @@ def _player_chips(
         if seat in acting and view["phase"] != "over":
             fill, outline = HIGHLIGHT, INK
             status = t("dz-img-planets") if view["phase"] == "planets" else t("dz-img-turn")
-            if view["last_turn"]:
+            if view["last_turn"] and view["phase"] != "planets":
                 status = t("dz-img-last-turn")
         elif player["passed"]:
             fill, ink = LINE_BROKEN, MUTED
