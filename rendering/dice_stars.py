@@ -80,7 +80,7 @@ GAP = 8  # between the groups of fields of a row
 PAD = 3  # around a field inside its slot
 FOOTER_HEIGHT = 64  # penalty box and grand total
 SOLO_HEIGHT = 96  # the solo grid
-SOLO_BOX = 24
+SOLO_BOX = 20
 SOLO_BOXES_PER_LINE = 12
 
 # Green bonus fields and multiplier stars share the space right of the white fields.
@@ -269,8 +269,8 @@ class SheetLayout:
     def solo_box(self, i: int) -> Box:
         line, column = divmod(i, SOLO_BOXES_PER_LINE)
         step = SOLO_BOX + 3
-        x = SLOTS_X - 2 * WHITE_WIDTH + column * step
-        y = SOLO_Y + 12 + line * step
+        x = WHITE_X + column * step
+        y = SOLO_Y + 40 + line * step
         return self.box(x, y, SOLO_BOX, SOLO_BOX)
 
     def solo_points_box(self) -> Box:
@@ -434,10 +434,11 @@ def _draw_solo_section(
     px = layout.px
     top = px(SOLO_Y)
     draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=1)
-    x0 = layout.solo_box(0)[0]
     size = layout.size(14)
-    label = fit_text(text["ds-img-solo"], x0 - px(MARGIN + 10), size, bold=True)
-    cy = (layout.solo_box(0)[1] + layout.solo_box(SOLO_GRID_BOXES - 1)[3]) / 2
+    # The label above the boxes: beside them, no language's word would fit.
+    room = layout.solo_points_box()[0] - px(MARGIN + 10)
+    label = fit_text(text["ds-img-solo"], room, size, bold=True)
+    cy = px(SOLO_Y + 20)
     write(draw, (px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
     for i in range(SOLO_GRID_BOXES):
         draw.rectangle(layout.solo_box(i), fill=WHITE_FIELD, outline=MUTED, width=1)
