@@ -14,8 +14,11 @@ Choices where the request was silent:
 - Subtotal and final stay blank on a row with nothing written yet, as on a paper sheet.
 - ``render_turn`` shows the sheet of the player to move; once the game is over (nobody to move)
   it shows seat 0's sheet.
-- Scoreboards draw their sheets at a smaller scale instead of shrinking a picture, so the text
-  stays sharp; a solo scoreboard keeps its one sheet at full size.
+- Every text reads on a phone (11 px tall once the picture is 360 px wide): the subtotal and
+  final columns are headed by signs (Σ, =), and the scoreboard shows every sheet at full size,
+  one under the other in the order of the places.
+- The table strip shows every player's total and a mark per row (doubled, lost, plain, empty);
+  the player to move is lit there and named on their sheet only.
 
 The static part of a sheet (frame, heads, empty fields, labels) is cached per scale and
 language; each call only writes the crosses and numbers onto a copy.

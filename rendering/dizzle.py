@@ -10,10 +10,14 @@ and kept; each picture pastes it and adds what belongs to the player: crosses in
 bombs, the dice lying on the sheet this pass, opened locks, the flags' current values, the line
 bonuses and the score card.
 
-Where the brief was silent: a field with a special shows its pips small in the upper left corner
-and the special in the lower right; a crossed flag shows the value its player won; uncrossed
-planets are ringed while their player has rockets to spend; the middle strip also shows each
-player's running total.
+Every text reads on a phone (at least 11 px tall once the picture is 360 px wide, see
+:func:`rendering.toolkit.readable_size`): the score card names its parts by their symbols only.
+
+Where the brief was silent: a field with a special shows its pips big in the upper left corner
+and the special in the lower right; a crossed gem, poop or flag shows what it scored over the pen
+cross; the fields a turn's menu offers, and uncrossed planets while their player has rockets to
+spend, are ringed and tagged with their names ("B1"); the middle strip also shows each player's
+running total; the result shows every sheet at full size, one under the other, best first.
 """
 
 from __future__ import annotations

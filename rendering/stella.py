@@ -16,11 +16,16 @@ Secrecy: the grid and the board read only public parts of the view (never ``my_s
 games that differ only in unrevealed marks give the very same bytes; the slate shows the viewer's
 own marks and is meant for their DM only.
 
-Where the brief was silent: on the board the designating player's marker comes first under a
+Every text reads on a phone (11 px tall once the picture is 360 px wide): the board's markers
+lie as chips on the lower part of their revealed card, the players' panel speaks in icons with
+numbers, and the score tables are 640 px wide with signs for their heads.
+
+Where the brief was silent: on the board the designating player's marker comes first on a
 revealed card, ringed in white; a marker who scored nothing for that card (fallen earlier, or the
-designating player of a fall) is drawn faded. While a player in Darkness who has fallen still has
-sparks, the board shows the penalty to come next to their points. On the slate, marked cards that
-have already been revealed are veiled, so the marks still to designate stand out.
+designating player of a fall) is drawn faded with a red ring and slash, its letters kept. While
+a player in Darkness who has fallen still has sparks, the board shows the penalty to come next to
+their sparks. On the slate, marked cards that have already been revealed are veiled, so the
+marks still to designate stand out.
 """
 
 from __future__ import annotations
