@@ -796,11 +796,13 @@ def _middle_card(
     height = chips_top + lines * (CHIP_HEIGHT + CHIP_GAP) - CHIP_GAP + 12
     image, draw = canvas(width, height)
     pad = 12
-    title = _level_title(view["level"], t)
+    # Round and pass come first; the level's name only where there is room beside them.
+    round_text, title = _round_text(view, t), _level_title(view["level"], t)
     title_w = int(font(MIN_FONT).getlength(title))
-    write(draw, (width - pad - 2, 14), title, font=font(MIN_FONT), fill=MUTED, anchor="ra")
-    round_text = fit_text(_round_text(view, t), width - 2 * pad - title_w - 16, 30, True)
-    write(draw, (pad + 2, 10), round_text, font=font(30, True), fill=INK)
+    room = width - 2 * pad - 4
+    if font(30, True).getlength(round_text) + 16 + title_w <= room:
+        write(draw, (width - pad - 2, 14), title, font=font(MIN_FONT), fill=MUTED, anchor="ra")
+    write(draw, (pad + 2, 10), fit_text(round_text, room, 30, True), font=font(30, True), fill=INK)
     dice_box = (pad, dice_top, width - pad, dice_top + dice_h)
     if view["solo"]:
         dice_box = (pad, dice_top, width - pad - 210, dice_top + dice_h)
