@@ -118,6 +118,7 @@ LABELS = (
     "dz-sum-sheet", "dz-sum-dice", "dz-sum-turn", "dz-sum-planets", "dz-sum-over",
     "dz-sum-passed", "dz-sum-opponent", "dz-sum-rank", "dz-sum-ranking", "dz-sum-standings",
     "dz-img-legend-dice", "dz-img-legend-choices", "dz-img-solo-best", "dz-img-solo-new-best",
+    "dz-img-solo-score",
 )
 # fmt: on
 
@@ -934,6 +935,8 @@ def _scoreboard_title(
 ) -> None:
     over = view["phase"] == "over"
     title = t("dz-img-ranking") if over else t("dz-img-standings")
+    if len(view["players"]) == 1:
+        title = t("dz-img-solo-score")  # a ranking of one is a score
     level = _level_title(view["level"], t)
     write(
         draw,

@@ -186,7 +186,11 @@ def render_slate(view: View, t: Label, card_source: CardSource = stella_cards.ca
         if card in revealed:
             _veil(image, card_box(card))
         _draw_mark(draw, card)
-    _header(draw, view["word"] or "", _round_text(view, t), _slate_state(view, marks, t))
+    # The DM says whose slate it is; the picture says what matters: the marks, locked in or not.
+    marks_text = _pair(t, "st-img-marks", len(marks))
+    round_text = _round_text(view, t)
+    left = f"{round_text}  ·  {marks_text}" if round_text else marks_text
+    _header(draw, view["word"] or "", left, _slate_state(view, t))
     finish_picture(WIDTH)
     return _jpeg(image)
 
@@ -641,12 +645,10 @@ def _round_text(view: View, t: Label) -> str:
 # --- the slate ---------------------------------------------------------------------------------
 
 
-def _slate_state(view: View, marks: Sequence[int], t: Label) -> str:
+def _slate_state(view: View, t: Label) -> str:
     seat = view.get("viewer")
     locked = seat is not None and bool(view["locked_in"][seat])
-    state = t("st-img-locked-in" if locked else "st-img-not-locked")
-    # The DM says whose slate it is; the picture says what matters.
-    return f"{_pair(t, 'st-img-marks', len(marks))} · {state}"
+    return t("st-img-locked-in" if locked else "st-img-not-locked")
 
 
 def _draw_mark(draw: ImageDraw.ImageDraw, card: int) -> None:

@@ -3,3 +3,4 @@ dz-img-legend-choices = die fits
 dz-img-legend-dice = this pass
 dz-img-solo-best = Your best on { $level }: { $best }
 dz-img-solo-new-best = New best on { $level }! (was { $best })
+dz-img-solo-score = Solo score

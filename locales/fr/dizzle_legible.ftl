@@ -3,3 +3,4 @@ dz-img-legend-choices = dé possible
 dz-img-legend-dice = ce tour
 dz-img-solo-best = Ton record sur { $level } : { $best }
 dz-img-solo-new-best = Nouveau record sur { $level } ! (avant : { $best })
+dz-img-solo-score = Score en solo
