@@ -379,8 +379,8 @@ class DizzlePlugin(GamePlugin):
                     crosses=view["players"][seat]["cross_count"],
                 )
             )
-        if len(set(scores)) < len(scores):
-            lines.append(ctx.t("dz-final-tie-break"))
+        if pictures.tie_broken(list(zip(places, view["players"], strict=True))):
+            lines.append(ctx.t("dz-final-tie-break"))  # only where fewer crosses decided
         return Screen(
             text="\n".join(lines),
             image=pictures.render_scoreboard(view, names, ctx.t, best=ctx.best),

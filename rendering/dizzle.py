@@ -984,12 +984,17 @@ def _tie_note(
     width: int,
 ) -> list[str]:
     """The tie-break rule, in lines that fit, only when crosses split players tied on points."""
+    if not tie_broken(standings):
+        return []
+    return wrap_text(t("dz-img-tie-break"), width - 8, MIN_FONT)
+
+
+def tie_broken(standings: Sequence[tuple[int, Mapping[str, Any]]]) -> bool:
+    """Whether fewer crosses put apart two players tied on points (``(place, player)`` pairs)."""
     by_total: dict[int, set[int]] = {}
     for place, player in standings:
         by_total.setdefault(player["score"]["total"], set()).add(place)
-    if not any(len(places) > 1 for places in by_total.values()):
-        return []
-    return wrap_text(t("dz-img-tie-break"), width - 8, MIN_FONT)
+    return any(len(places) > 1 for places in by_total.values())
 
 
 def _solo_best_text(view: Mapping[str, Any], t: Label, best: int | None) -> str:

@@ -551,3 +551,12 @@ def test_pictures_and_summaries_ask_only_for_listed_labels(mid_games, end_games)
         rd.turn_summary(view, names, recorder)
         rd.scoreboard_summary(view, names, recorder)
     assert recorder.keys <= set(rd.LABELS)
+
+
+def test_a_tie_counts_as_broken_only_where_crosses_set_the_tied_apart() -> None:
+    def player(total: int) -> dict[str, Any]:
+        return {"score": {"total": total}}
+
+    assert not rd.tie_broken([(1, player(30)), (2, player(20))])
+    assert rd.tie_broken([(1, player(30)), (2, player(30)), (3, player(10))])
+    assert not rd.tie_broken([(1, player(30)), (1, player(30))])  # still tied: shared
