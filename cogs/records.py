@@ -1,7 +1,8 @@
-"""Records and statistics from the seats of finished games, keyed by Discord user id.
+"""Records from the seats of finished games, keyed by Discord user id, and a solo game's best.
 
 Every finished game keeps its seats (:func:`seat_results`, saved with the move that ends it);
-the storage sums them up (``storage.database.SQL.COUNTS`` and ``WINS``). What counts, and why:
+the storage sums them up for ``/history`` (``storage.database.SQL.COUNTS`` and ``WINS``). What
+counts, and why:
 
 - a computer seat never holds a record or a win (it has no user id to hold one);
 - a seat whose player left is a game played, but neither a win nor a best score: the
@@ -9,17 +10,27 @@ the storage sums them up (``storage.database.SQL.COUNTS`` and ``WINS``). What co
 - a win is a first place (ties share it) at a table of two seats or more; a solo game is
   played against the sheet, not against anyone;
 - the name shown for a user is the one of their latest game.
+
+A solo result picture shows the player's best earlier score (:func:`solo_best`). Where the brief
+was silent: the best is the player's own (same Discord user in a solo game of the same title, on
+the same Dizzle level), among the server's last ``SEARCHED`` finished games, this game left out.
+A computer seat or a game outside a server has no best.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from games import table as tables
+from games.table import Table
 from storage import SeatResult
 
 if TYPE_CHECKING:
-    from cogs.plugin import GamePlugin
-    from games.table import Table
+    from cogs.plugin import GamePlugin, TableContext
+    from storage.database import Database
+
+SEARCHED = 200  # finished games looked through: a server's recent history
 
 
 def seat_results(plugin: GamePlugin, table: Table) -> list[SeatResult]:
@@ -42,3 +53,29 @@ def seat_results(plugin: GamePlugin, table: Table) -> list[SeatResult]:
         )
         for index, seat in enumerate(table.seats)
     ]
+
+
+async def solo_best(
+    db: Database,
+    plugin: GamePlugin,
+    ctx: TableContext,
+    guild_id: int | None,
+    same_kind_of_game: Callable[[Table], bool] = lambda table: True,
+) -> int | None:
+    """The best score of this solo game's player in earlier solo games like it, else None."""
+    seats = ctx.table.seats
+    if guild_id is None or len(seats) != 1 or not seats[0].user_id:
+        return None
+    user_id = seats[0].user_id
+    best: int | None = None
+    for record in await db.guild_games(guild_id, (tables.FINISHED,), SEARCHED):
+        if record.id == ctx.game_id or record.kind != plugin.engine.INFO.kind:
+            continue
+        table = Table.from_json(record.snapshot)
+        if len(table.seats) != 1 or table.seats[0].user_id != user_id or not table.state:
+            continue
+        if not same_kind_of_game(table):
+            continue
+        score = plugin.engine.scores(plugin.engine.from_json(table.state))[0]
+        best = score if best is None else max(best, score)
+    return best
