@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.i18n import T, guild_language
+from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Button, Option, Row, Screen, Select, build_view
 from cogs.table import TableAddon
@@ -87,6 +87,7 @@ class StellaPlugin(GamePlugin):
     engine = engine
     emoji = "🌟"
     key_prefix = "st"
+    word_option = "language"
 
     def __init__(self, cards_folder: Path | None = None) -> None:
         self.cards_folder = cards_folder
@@ -689,7 +690,7 @@ class StellaCog(TableAddon):
         preset=T(
             "Which rules: the classic table rules or the boxed game's", "cmd-stella-new.preset"
         ),
-        language=T("Language of the words (default: this server's)", "cmd-stella-new.language"),
+        language=T("Language of the words (default: the table's)", "cmd-stella-new.language"),
         deck=T(
             "Picture cards: the bot's painted deck or this server's own pictures",
             "cmd-stella-new.deck",
@@ -730,10 +731,10 @@ class StellaCog(TableAddon):
         if deck is not None and deck.value == "custom" and self.plugin.cards_folder is None:
             await self.table.tell(interaction, "st-error-no-cards-folder")
             return
-        default_language = guild_language(interaction, self.bot.config.default_language)
+        # Without a language the word cards speak the table's (see TableCog.open_table).
         options: dict[str, Any] = {
             "preset": preset.value if preset else None,
-            "language": language.value if language else default_language,
+            "language": language.value if language else None,
         }
         if deck is not None:
             options["deck"] = deck.value

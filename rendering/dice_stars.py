@@ -139,6 +139,13 @@ RANK_LINE = 32
 SOLO_LOSSES = ("solo_loss", "solo_grid_full")
 # --------------------------------------------------------------------------------------------------
 
+# Every kind of symbol the sheet, the table strip and the scoreboard draw; the rules card's
+# legend (rendering/legend.py) names each one. A new symbol on a picture gets a kind here.
+SYMBOL_KINDS = (
+    "dice", "star-face", "white-field", "green-field", "cross", "multiplier",
+    "multiplier-crossed", "doubled", "lost", "penalty", "solo-box", "refill", "nothing-fits",
+    "last-round",
+)  # fmt: skip
 SHEET_LABELS = (
     "ds-img-subtotal",
     "ds-img-final",
