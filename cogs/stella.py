@@ -688,7 +688,8 @@ class StellaCog(TableAddon):
     )
     @app_commands.describe(
         preset=T(
-            "Which rules: the classic table rules or the boxed game's", "cmd-stella-new.preset"
+            "Points when two or more marked a card, and how many cards are new each round",
+            "cmd-stella-new.preset",
         ),
         language=T("Language of the words (default: the table's)", "cmd-stella-new.language"),
         deck=T(
@@ -710,7 +711,10 @@ class StellaCog(TableAddon):
         preset=_choices(
             "preset",
             engine.PRESETS,
-            {"seed": "Classic table rules", "published": "Boxed game (super sparks)"},
+            {
+                "seed": "2 points if two marked a card, 3 if more · 15 new cards each round",
+                "published": "3 points if two marked a card, 2 if more · 5 new cards each round",
+            },
         ),
         language=_choices(
             "language", engine.LANGUAGES, {"en": "English", "de": "German", "fr": "French"}

@@ -218,7 +218,9 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
     lobby_id = await open_table(emu, chan, users, deck="custom")
     lobby = next(m for m in emu.channel_messages(chan) if m.id == lobby_id)
     assert "Picture cards: **this server's own pictures**" in lobby.edits[-1].content
-    assert "Rules: **Classic table rules**" in lobby.edits[-1].content
+    assert "Rules: **2 points if two marked a card, 3 if more · 15 new cards each round**" in (
+        lobby.edits[-1].content
+    )
     watch.take(0, True)
     carol = users[2]
     notice = next(m for m in emu.channel_messages(chan) if "direct message" in m.content)

@@ -15,13 +15,16 @@ cmd-dicestars-sheet = feuille
 ds-prompt-refill = { $player }, le sac est d'abord rempli avec la défausse. Remettez-vous aussi la réserve dans le sac ?
 ds-prompt-draw = { $player }, combien de dés tirez-vous du sac ?
 ds-prompt-take = { $player }, prenez tous les dés d'une sorte : une couleur, un nombre ou les étoiles.
-ds-prompt-penalty = { $player }, rien ne rentre sur votre feuille. Choisissez une couleur ou un nombre à défausser : leur somme va dans votre case pénalité, et la partie se termine après ce tour.
+ds-prompt-penalty = { $player }, aucun choix possible sur votre feuille. Choisissez une couleur ou une valeur à défausser : leur somme va dans votre case pénalité, et la partie se termine à la fin de ce tour de table.
 ds-choice-detail = { $count ->
     [one] 1 dé
    *[other] { $count } dés
 } = { $sum }
 ds-multiplier-option = Ligne { $row } : case multiplicateur { $field } sur { $fields }
-ds-multiplier-hint = { $crossed } sur { $fields } cochées dans cette ligne
+ds-multiplier-hint = { $crossed } { $crossed ->
+    [one] cochée
+   *[other] cochées
+} sur { $fields } dans cette ligne
 ds-action-take_stars-choose = { $count ->
     [one] Prendre l'étoile : choisissez 1 case multiplicateur
    *[other] Prendre les { $count } étoiles : choisissez { $count } cases multiplicateur
