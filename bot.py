@@ -228,7 +228,7 @@ async def _log_in(bot: TableBot, config: Config) -> str | None:
         await bot.login(config.token)
     except discord.LoginFailure:
         return "Discord refused the token: check the setting discord.token (or DISCORD_TOKEN)."
-    except (OSError, aiohttp.ClientError, asyncio.TimeoutError):
+    except (TimeoutError, OSError, aiohttp.ClientError):
         return (
             f"Cannot reach Discord at {config.api_base}: check the internet connection "
             "or the setting discord.api_base."

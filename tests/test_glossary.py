@@ -41,9 +41,7 @@ def _words(node: ast.BaseNode) -> str:
     stack: list[object] = [node]
     while stack:
         item = stack.pop()
-        if isinstance(item, ast.TextElement):
-            parts.append(item.value)
-        elif isinstance(item, ast.StringLiteral):
+        if isinstance(item, ast.TextElement | ast.StringLiteral):
             parts.append(item.value)
         if isinstance(item, ast.BaseNode):
             for value in vars(item).values():
