@@ -176,7 +176,7 @@ def language_menu(plugin: GamePlugin, loc: Localizer, table: Table) -> Select:
                 label = loc.text(
                     table.language,
                     "language-with-words",
-                    language=label,
+                    name=label,
                     words=LANGUAGE_NAMES[word_language],
                 )
             chosen = table.language == table_language and (words in (None, word_language))

@@ -264,7 +264,7 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
         for text in private_texts(emu, player):
             assert set(LABEL.findall(text)) <= allowed, f"{player.name} sees {text!r}"
     assert any("Votre ardoise" in t for t in private_texts(emu, carol)), "carol reads French"
-    assert any("Deine Auswahl" in t for t in private_texts(emu, users[1])), "bob reads German"
+    assert any("Deine Tafel" in t for t in private_texts(emu, users[1])), "bob reads German"
 
 
 async def test_a_restart_while_marking_loses_no_mark_and_old_dm_buttons_work(emu, runner, world):

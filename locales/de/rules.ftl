@@ -2,7 +2,7 @@
 ## Regelkarte wird am Handy gelesen: etwa 12 Zeilen; das Legendenbild nennt jedes Symbol.
 
 table-language = Sprache des Tisches
-language-with-words = { $language } · Wortkarten auf { $words }
+language-with-words = { $name } · Wortkarten auf { $words }
 rules-button = So wird gespielt
 rules-legend-title = { $game }: was die Bilder zeigen
 rules-unknown-game = Dieses Spiel kenne ich nicht; wähle eines aus der Liste.
