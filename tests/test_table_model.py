@@ -103,3 +103,24 @@ def test_json_round_trip(status):
     table.status = status
     table.messages["turn"] = 123
     assert tables.Table.from_json(table.to_json()) == table
+
+
+def test_only_the_host_sets_the_tables_language_and_only_in_the_lobby():
+    table = lobby()
+    tables.join(table, INFO, 2, "Bo")
+    with raises("table-error-host-only"):
+        tables.set_language(table, 2, "fr", ("en", "de", "fr"))
+    with raises("table-error-bad-option"):
+        tables.set_language(table, 1, "es", ("en", "de", "fr"))
+    tables.set_language(table, 1, "fr", ("en", "de", "fr"))
+    assert tables.Table.from_json(table.to_json()).language == "fr"
+    tables.start(table, INFO, 1, seed=3)
+    with raises("table-error-not-in-lobby"):
+        tables.set_language(table, 1, "de", ("en", "de", "fr"))
+    assert table.language == "fr"
+
+
+def test_a_table_saved_before_the_first_turn_was_kept_still_loads():
+    data = lobby().to_json()
+    del data["first_turn"]
+    assert tables.Table.from_json(data).first_turn == 0
