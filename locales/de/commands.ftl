@@ -21,6 +21,7 @@ help-text = **Dice Stars, Dizzle und Stella – an eurem Discord-Tisch**
     • `/stella neu` – Stella, 3–6 Spieler, geheime Markierungen per DM
     • `/status` zeigt den Tisch hier, `/verlassen` gibt deinen Platz auf, `/abbrechen` löst den Tisch auf.
     • `/zuschauen` verfolgt einen Tisch aus einem anderen Kanal, `/verlauf` zeigt beendete Spiele, Rekorde und Aufzeichnungen.
+    • `/hilfe spiel:` — wie ein Spiel geht, mit einer Legende seiner Bilder (auch der Button **So wird gespielt** am Tisch).
     Ein Tisch pro Kanal: Öffne einen Thread, um mehrere Spiele nebeneinander zu spielen.
 about-text = **Tisch-Bot** { $version }
     Spielt Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) und Stella (Libellud, aus der Dixit-Welt) mit deinen Freunden auf Discord. Es sind Fan-Umsetzungen zum gemeinsamen Spielen; kauft die Spiele im Laden, um ihre Autoren zu unterstützen.

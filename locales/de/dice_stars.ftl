@@ -110,7 +110,10 @@ ds-event-take_number = { $player } nimmt { $count ->
 }.
 ds-event-take_stars = { $player } nimmt { $count ->
     [one] den Stern und kreuzt ein Multiplikatorfeld in Zeile { $rows } an.
-   *[other] die { $count } Sterne und kreuzt Multiplikatorfelder in den Zeilen { $rows } an.
+   *[other] die { $count } Sterne und kreuzt { $count } Multiplikatorfelder in { $lines ->
+        [one] Zeile { $rows } an.
+       *[other] den Zeilen { $rows } an.
+    }
 }
 ds-event-penalty_colour = Nichts passt: { $player } legt { $count ->
     [one] den { $colour ->

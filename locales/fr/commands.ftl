@@ -21,6 +21,7 @@ help-text = **Dice Stars, Dizzle et Stella — à votre table Discord**
     • `/stella nouvelle` — Stella, 3 à 6 joueurs, marques secrètes en MP
     • `/statut` montre la table ici, `/quitter` libère votre place, `/annuler` ferme la table.
     • `/regarder` suit une table depuis un autre salon, `/historique` montre les parties terminées, les records et les rediffusions.
+    • `/aide jeu:` — comment se joue un jeu, avec la légende de ses images (aussi le bouton **Comment jouer** de la table).
     Une table par salon : ouvrez un fil pour jouer plusieurs parties côte à côte.
 about-text = **Bot de table** { $version }
     Joue à Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) et Stella (Libellud, dans l'univers de Dixit) avec vos amis sur Discord. Ce sont des adaptations de fans pour jouer ensemble ; achetez les jeux en boîte pour soutenir leurs auteurs.

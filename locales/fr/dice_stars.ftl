@@ -110,7 +110,10 @@ ds-event-take_number = { $player } prend { $count ->
 }.
 ds-event-take_stars = { $player } prend { $count ->
     [one] l'étoile et coche une case multiplicateur dans la ligne { $rows }.
-   *[other] les { $count } étoiles et coche des cases multiplicateur dans les lignes { $rows }.
+   *[other] les { $count } étoiles et coche { $count } cases multiplicateur { $lines ->
+        [one] dans la ligne { $rows }.
+       *[other] dans les lignes { $rows }.
+    }
 }
 ds-event-penalty_colour = Aucun choix possible : { $player } défausse { $count ->
     [one] le dé { $colour ->
