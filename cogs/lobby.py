@@ -35,9 +35,11 @@ def lobby_screen(
     version: int,
     table: Table,
     longest_timer: int = TIMER_CHOICES[-1],
+    language: str | None = None,
 ) -> Screen:
+    """The lobby in the table's language (``language``: a reader's own, for a private look)."""
     info = plugin.info
-    lang = table.language
+    lang = language or table.language
 
     def t(key: str, **args: Any) -> str:
         return loc.text(lang, key, **args)
@@ -138,7 +140,7 @@ def lobby_screen(
                 ),
             )
         )
-    rows.append(language_menu(plugin, loc, table))
+    rows.append(language_menu(plugin, loc, table, lang))
     choices = sorted({c for c in TIMER_CHOICES if c <= longest_timer} | {table.turn_minutes})
     rows.append(
         Select(
@@ -158,7 +160,9 @@ def lobby_screen(
     return Screen("\n".join(lines), rows=rows)
 
 
-def language_menu(plugin: GamePlugin, loc: Localizer, table: Table) -> Select:
+def language_menu(
+    plugin: GamePlugin, loc: Localizer, table: Table, reader: str | None = None
+) -> Select:
     """The table's language; for a game with word cards also the cards' own language.
 
     A value is ``de`` (the table, and the word cards with it) or ``de/en`` (cards in English).
@@ -174,7 +178,7 @@ def language_menu(plugin: GamePlugin, loc: Localizer, table: Table) -> Select:
             label = LANGUAGE_NAMES[table_language]
             if not same:
                 label = loc.text(
-                    table.language,
+                    reader or table.language,
                     "language-with-words",
                     name=label,
                     words=LANGUAGE_NAMES[word_language],
@@ -188,7 +192,7 @@ def language_menu(plugin: GamePlugin, loc: Localizer, table: Table) -> Select:
                     emoji=LANGUAGE_FLAGS[table_language],
                 )
             )
-    return Select(loc.text(table.language, "table-language"), "lang", tuple(options))
+    return Select(loc.text(reader or table.language, "table-language"), "lang", tuple(options))
 
 
 def parse_language_value(text: str) -> tuple[str, str]:

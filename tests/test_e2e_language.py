@@ -93,6 +93,9 @@ async def test_a_german_host_gets_a_german_table_and_each_reader_their_own_rules
     # The first turn message teaches the game too.
     rules = next(b for b in turn.buttons() if b["custom_id"].endswith(":rules"))
     assert rules["label"] == LOC.text("de", "rules-button")
+    ix = await emu.click(ann, turn, rules["custom_id"])
+    assert ix.private.content == LOC.text("en", "rules-dice_stars"), "ann reads English"
+    assert (await runner.db.load_game(record.id)).version == record.version, "nothing changed"
 
     # A move: its event line is German; a click out of turn is answered in English to ann.
     seat = ds_engine.to_move(state)[0]
