@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import types
+import secrets
 from pathlib import Path
 
 import pytest
@@ -49,8 +49,11 @@ def world(emu: FakeDiscord):
 @pytest.fixture
 def seeded(monkeypatch):
     """Tables start with a known seed, so that a whole game is the same on every run."""
-    # The table cog's own name only: discord.py draws message nonces from the same module.
-    monkeypatch.setattr("cogs.table.secrets", types.SimpleNamespace(randbits=lambda bits: 20191))
+    # The bot loads its cogs afresh (discord.py's load_extension runs the module again), so a
+    # patch of cogs.table would be gone by then: the table's 62-bit seed is fixed in `secrets`
+    # itself, and discord.py's 64-bit message nonces stay random.
+    drawn = secrets.randbits
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 20191 if bits == 62 else drawn(bits))
 
 
 def verb(message: Message, name: str) -> str:

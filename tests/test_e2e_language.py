@@ -180,12 +180,15 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     slate = emu.dm_messages(ann)[-1]
     await emu.click(ann, slate, cid(slate, "atoggle:0"))
     await emu.click(ann, slate, cid(slate, "alock"))
-    await emu.wait_until(
-        lambda: "ann" in emu.channel_messages(chan)[-1].content.split("·")[0],
-        timeout=30,
-        what="the grid message naming ann as locked in",
-    )
     locked = LOC.text("en", "st-event-slate_locked", count=1, labels="A1")
+    await emu.wait_until(
+        lambda: (
+            "Ardoises validées : ann" in emu.channel_messages(chan)[-1].content
+            and locked in emu.dm_messages(ann)[-1].content
+        ),
+        timeout=30,
+        what="the grid naming ann as locked in, and her DM saying so",
+    )
     assert locked in emu.dm_messages(ann)[-1].content, "ann's DM stays English"
     status = emu.channel_messages(chan)[-1].content
     assert "Ardoises validées : ann" in status, status

@@ -295,7 +295,7 @@ def test_badges_that_would_squeeze_the_name_take_a_line_of_their_own() -> None:
     state.end_triggered = state.refill_due = True
     state.phase = ds.REFILL
     two = view(state)
-    assert decode(render.render_table(two, texts("fr"), NAMES)).height == render.STRIP_HEIGHT
+    assert decode(render.render_table(two, texts("en"), NAMES)).height == render.STRIP_HEIGHT
     three = dict(two, choices=[{"kind": "colour", "colour": "blue", "fits": False}])
     wrapped = decode(render.render_table(three, texts("fr"), NAMES))
     assert wrapped.height == render.STRIP_HEIGHT + render.BADGE_LINE
