@@ -41,7 +41,7 @@ class HelpCog(commands.Cog):
     ) -> None:
         lang = self._lang(interaction)
         if game is not None:
-            await send_rules(interaction, self.bot.loc, lang, game.value)
+            await send_rules(interaction, self.bot.loc, self.bot.drawing, lang, game.value)
             return
         text = self.bot.loc.text(lang, "help-text")
         await interaction.response.send_message(text, ephemeral=True)

@@ -7,12 +7,12 @@ the table's rules preset (the default preset's from ``/help``).
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 
 import discord
 
+from cogs.drawing import TEXTS, Drawing
 from locales import Localizer
 from rendering.legend import legend_summary, render_legend
 
@@ -25,26 +25,41 @@ def rules_text(loc: Localizer, language: str, kind: str, preset: str = "seed") -
     return loc.text(language, f"rules-{kind}", preset=preset)
 
 
-def legend_file(loc: Localizer, language: str, kind: str) -> discord.File:
+def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> discord.File:
     def t(key: str, **args: object) -> str:
         return loc.text(language, key, **args)
 
-    picture = render_legend(kind, t)
     summary = legend_summary(kind, t)[:MAX_DESCRIPTION]
     return discord.File(io.BytesIO(picture), f"legend-{kind}.png", description=summary)
+
+
+# Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
+_PICTURES: dict[tuple[str, str], bytes] = {}
+
+
+async def legend_picture(drawing: Drawing, kind: str, language: str) -> bytes:
+    """The legend picture, drawn once per game and language (in the drawing worker)."""
+    key = (kind, language)
+    if key not in _PICTURES:
+        _PICTURES[key] = await drawing.picture(language, render_legend, kind, TEXTS)
+    return _PICTURES[key]
 
 
 async def send_rules(
     interaction: discord.Interaction,
     loc: Localizer,
+    drawing: Drawing,
     language: str,
     kind: str,
     preset: str = "seed",
 ) -> None:
-    """The rules card as a private answer (the legend is drawn once per game and language)."""
+    """The rules card as a private answer."""
     text = rules_text(loc, language, kind, preset)
-    file = await asyncio.to_thread(legend_file, loc, language, kind)
     try:
+        if (kind, language) not in _PICTURES and not interaction.response.is_done():
+            # The worker may be busy with a table's picture: Discord gets its answer at once.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        file = legend_file(loc, language, kind, await legend_picture(drawing, kind, language))
         if interaction.response.is_done():
             await interaction.followup.send(text, file=file, ephemeral=True)
         else:

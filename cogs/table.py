@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, user_language
 from cogs.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
@@ -70,6 +71,11 @@ class TableCog(commands.Cog):
 
     def register(self, plugin: GamePlugin) -> None:
         self.plugins[plugin.kind] = plugin
+        self.bot.drawing.register(plugin)
+
+    @property
+    def drawing(self) -> Drawing:
+        return self.bot.drawing
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -130,7 +136,8 @@ class TableCog(commands.Cog):
             await self.tell(interaction, "table-error-unknown-game")
             return
         preset = str(Table.from_json(record.snapshot).options.get("preset", "seed"))
-        await send_rules(interaction, self.loc, self.lang(interaction), record.kind, preset)
+        language = self.lang(interaction)
+        await send_rules(interaction, self.loc, self.drawing, language, record.kind, preset)
 
     # ---- showing the saved table, and repairing what a failure left ---------------------
 
@@ -244,6 +251,7 @@ class TableCog(commands.Cog):
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.tell(interaction, "table-error-guild-only")
             return
+        self.drawing.warm(plugin)  # its pictures are needed once the players have joined
         settings = {option.name: option.default for option in plugin.info.options}
         settings.update({k: v for k, v in options.items() if v is not None})
         # The host's language: a friends' server says en-US whatever its members speak.

@@ -132,7 +132,7 @@ def test_legend_picture_draws_one_line_per_symbol_in_the_readers_language(loc, g
     assert picture.width == 440
     # A title and at least one 38 px line per symbol.
     assert picture.height >= 14 + 40 + 38 * len(legend_kinds(game)) + 14
-    file = legend_file(loc, language, game)
+    file = legend_file(loc, language, game, render_legend(game, t))
     assert file.description and len(file.description) <= MAX_DESCRIPTION
     assert loc.text(language, legend_keys(game)[0]) in file.description
 
