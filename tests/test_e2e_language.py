@@ -179,6 +179,15 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     await bot_process.restart()
     slate = emu.dm_messages(ann)[-1]
     await emu.click(ann, slate, cid(slate, "atoggle:0"))
+
+    def lock_enabled() -> bool:
+        latest = emu.dm_messages(ann)[-1]
+        return any(
+            b["custom_id"].endswith(":alock") and not b["disabled"] for b in latest.buttons()
+        )
+
+    await emu.wait_until(lock_enabled, timeout=30, what="ann's slate with one mark")
+    slate = emu.dm_messages(ann)[-1]
     await emu.click(ann, slate, cid(slate, "alock"))
     locked = LOC.text("en", "st-event-slate_locked", count=1, labels="A1")
     await emu.wait_until(
