@@ -20,15 +20,6 @@ ds-choice-detail = { $count ->
     [one] 1 dé
    *[other] { $count } dés
 } = { $sum }
-ds-multiplier-option = Ligne { $row } : case multiplicateur { $field } sur { $fields }
-ds-multiplier-hint = { $crossed } { $crossed ->
-    [one] cochée
-   *[other] cochées
-} sur { $fields } dans cette ligne
-ds-action-take_stars-choose = { $count ->
-    [one] Prendre l'étoile : choisissez 1 case multiplicateur
-   *[other] Prendre les { $count } étoiles : choisissez { $count } cases multiplicateur
-}
 ds-final-title = 🏁 **Dice Stars — scores finaux**
 ds-final-line = { $place }. { $player } — { $points ->
     [one] 1 point
