@@ -8,6 +8,7 @@ bot process restarted.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -101,18 +102,22 @@ async def test_a_german_host_gets_a_german_table_and_each_reader_their_own_rules
     seat = ds_engine.to_move(state)[0]
     mover = baerbel if table.seats[seat].user_id == baerbel.id else ann
     other = ann if mover is baerbel else baerbel
-    draw = next(
+    # Forced choices play themselves: the first button offered is a real decision.
+    click = next(
         b["custom_id"]
         for b in turn.buttons()
-        if '"type":"draw"' in b["custom_id"] and not b["disabled"]
+        if b["custom_id"].split(":", 3)[3].startswith("a{") and not b["disabled"]
     )
+    action = json.loads(click.split(":", 3)[3][1:])
     if other is ann:
-        ix = await emu.click(ann, turn, draw)
+        ix = await emu.click(ann, turn, click)
         assert ix.private.content == LOC.text("en", "ds-error-not-your-turn")
-    await emu.click(mover, turn, draw)
+    await emu.click(mover, turn, click)
     await emu.idle()
-    latest = emu.channel_messages(chan)[-1].content
-    assert LOC.text("de", "ds-event-draw", player=table.seats[seat].name, n=3) in latest
+    said = "\n".join(m.content for m in emu.channel_messages(chan))
+    events = ds_engine.apply(ds_engine.from_json(table.state), seat, action)
+    german_lines = plugin.event_lines(TableContext(record.id, 0, table, state, "de", LOC), events)
+    assert german_lines and all(line in said for line in german_lines), german_lines
 
     # /help game: opens the same private card, in the reader's language.
     for user, language in ((ann, "en"), (baerbel, "de"), (claire, "fr")):
