@@ -15,6 +15,7 @@ from PIL import ImageDraw
 
 from rendering import dice_stars as ds
 from rendering import dizzle as dz
+from rendering import dizzle_symbols as symbols
 from rendering import stella as st
 from rendering.toolkit import (
     BAD,
@@ -188,9 +189,18 @@ def _dz_scribble(draw: ImageDraw.ImageDraw, box: Box) -> None:
     dz._scribble(draw, box)
 
 
-def _dz_planet_ring(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    dz._draw_field(draw, box, 6, {"kind": "planet"})
-    dz._ring(draw, box)
+def _dz_choice(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    wide = (x0, y0 - 6, x1 + 12, y1 + 6)  # the ring and its tag need a field's real size
+    dz._draw_field(draw, wide, 6, None)
+    dz._choice_mark(draw, wide, "B4")
+
+
+def _dz_printed_value(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """A crossed gem keeps its points in sight."""
+    dz._draw_special(draw, box, {"kind": "gem", "points": 3})
+    dz._pen_cross(draw, box, dz._wobble((2, 3)))
+    symbols.printed_value(draw, box, "gem", 3)
 
 
 def _dz_line_bonus(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -223,16 +233,18 @@ def _dizzle() -> dict[str, Painter]:
         "pen-cross": _dz_pen_cross,
         "lying-die": lambda draw, box: dz._lying_die(draw, box, 6),
         "scribble": _dz_scribble,
-        "gem": _dz_special({"kind": "gem", "points": 2}),
+        # Symbols without their numbers: at a legend's size a number would hide its symbol.
+        "gem": _dz_special({"kind": "gem", "points": None}),
         "puzzle": _dz_special({"kind": "puzzle", "color": "green"}),
         "key": _dz_special({"kind": "key", "color": colour}),
         "lock": _dz_special({"kind": "lock", "color": colour}),
-        "bomb": _dz_special({"kind": "bomb", "points": -3}),
+        "bomb": _dz_special({"kind": "bomb", "points": None}),
         "rocket": _dz_special({"kind": "rocket"}),
         "planet": _dz_special({"kind": "planet"}),
-        "planet-ring": _dz_planet_ring,
-        "flag": _dz_special({"kind": "flag"}, flag_value=4),
-        "poop": _dz_special({"kind": "poop", "points": -2}),
+        "choice": _dz_choice,
+        "flag": _dz_special({"kind": "flag"}, flag_value=None),
+        "poop": _dz_special({"kind": "poop", "points": None}),
+        "printed-value": _dz_printed_value,
         "line-bonus": _dz_line_bonus,
         "opponent-die": _dz_opponent_die,
         "taken": _dz_taken,
@@ -292,10 +304,9 @@ def _st_fall(draw: ImageDraw.ImageDraw, box: Box) -> None:
 def _st_marker(draw: ImageDraw.ImageDraw, box: Box) -> None:
     x0, y0, _, y1 = box
     cy = (y0 + y1) / 2
-    st._chip(draw, (x0 + 14, cy), 28, 0, "A", ring=True)
-    st._chip(draw, (x0 + 46, cy), 28, 1, "Bo")
-    st._chip(draw, (x0 + 78, cy), 28, 2, "C")
-    st._strike(draw, (x0 + 78, cy), 28)
+    st._chip(draw, (x0 + 14, cy), 28, 0, "A", ring=True, text_size=13)
+    st._chip(draw, (x0 + 46, cy), 28, 1, "Bo", text_size=13)
+    st._chip(draw, (x0 + 80, cy), 28, 2, "C", struck=True, text_size=13)
 
 
 def _st_darkness(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -317,7 +328,7 @@ def _st_active(draw: ImageDraw.ImageDraw, box: Box) -> None:
     x0, y0, _, y1 = box
     panel = (x0, y0 + 2, x0 + 90, y1 - 2)
     draw.rounded_rectangle(panel, radius=8, fill=st.PANEL, outline=st.REVEALED, width=3)
-    st._chip(draw, (x0 + 15, (y0 + y1) / 2), 20, 3, "D")
+    st._chip(draw, (x0 + 15, (y0 + y1) / 2), 20, 3, "D", text_size=11)
 
 
 def _st_veil(draw: ImageDraw.ImageDraw, box: Box) -> None:

@@ -100,7 +100,7 @@ def test_every_special_a_level_can_hold_and_every_dizzle_symbol_is_in_the_legend
     kinds = set(legend_kinds("dizzle"))
     assert set(dizzle_levels.KINDS) <= kinds
     drawn = {
-        name
+        name.replace("_", "-")
         for name, function in inspect.getmembers(dizzle_symbols, inspect.isfunction)
         if function.__module__ == dizzle_symbols.__name__
         and not name.startswith("_")
