@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands
@@ -45,6 +46,9 @@ EXTENSIONS = (
     "cogs.stella",
 )
 log = logging.getLogger("tablebot")
+# The bot speaks no voice: discord.py's warnings about missing voice libraries only alarm a host.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
 # The tasks that run interaction handlers (discord.py's names) and the table's repairs.
 HANDLER_TASKS = (
     "CommandTree-invoker",
@@ -198,7 +202,7 @@ def make_bot(
     )
 
 
-async def run(config: Config) -> None:
+async def run(config: Config) -> int:
     point_at(config)
     db = await open_storage(config)
     bot = make_bot(config, db)
@@ -209,13 +213,39 @@ async def run(config: Config) -> None:
             sig, lambda: stopping.append(asyncio.ensure_future(bot.stop_gracefully()))
         )
     try:
-        await bot.start(config.token)
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check the setting discord.token.")
+        problem = await _log_in(bot, config)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 1
+        await bot.connect()
     finally:
         if not bot.is_closed():
             await bot.close()
         await db.close()
+    return 0
+
+
+async def _log_in(bot: TableBot, config: Config) -> str | None:
+    """Log in to Discord's REST API; a sentence naming the setting to check if that failed.
+
+    Once logged in, a lost gateway is discord.py's to reconnect; before, a wrong address or
+    token would only be retried in vain, so the start stops (a process manager sees it).
+    """
+    try:
+        await bot.login(config.token)
+    except discord.LoginFailure:
+        return "Discord refused the token: check the setting discord.token (or DISCORD_TOKEN)."
+    except (TimeoutError, OSError, aiohttp.ClientError):
+        return (
+            f"Cannot reach Discord at {config.api_base}: check the internet connection "
+            "or the setting discord.api_base."
+        )
+    except discord.HTTPException as error:
+        return (
+            f"Discord at {config.api_base} answered {error.status} instead of logging in: "
+            "check the setting discord.api_base."
+        )
+    return None
 
 
 def shard_numbers(text: str) -> list[int]:
@@ -275,8 +305,7 @@ def main(argv: Sequence[str] = sys.argv[1:]) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    asyncio.run(run(config))
-    return 0
+    return asyncio.run(run(config))
 
 
 if __name__ == "__main__":

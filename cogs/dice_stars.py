@@ -69,10 +69,13 @@ class DiceStarsPlugin(GamePlugin):
                 )
             elif name == "winners":
                 args["winners"] = ", ".join(ctx.name(seat) for seat in value)
-            elif name == "rows" or name == "last_seat":
-                args[name] = (
-                    ", ".join(map(str, value)) if isinstance(value, list) else ctx.name(value)
-                )
+            elif name == "rows" and isinstance(value, list):
+                # "2 multiplier fields in row 2", not "in rows 2, 2".
+                distinct = sorted(set(value))
+                args["rows"] = ", ".join(map(str, distinct))
+                args["lines"] = len(distinct)
+            elif name == "last_seat":
+                args[name] = ctx.name(value)
             elif isinstance(value, bool):
                 args[name] = int(value)
             elif isinstance(value, int | str | float):

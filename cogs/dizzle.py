@@ -272,6 +272,11 @@ class DizzlePlugin(GamePlugin):
             return self.level_name(str(value), lambda key, **a: loc.text(language, key, **a))
         return super().option_label(loc, language, name, value)
 
+    def choice_label(self, loc: Any, language: str, name: str, value: Any) -> str:
+        if name == "level":  # "Level 3" names itself
+            return self.option_label(loc, language, name, value)
+        return super().choice_label(loc, language, name, value)
+
     def new_state(self, table: Table) -> engine.State:
         level_id = table.options.get("level", self.default_level)
         if level_id not in self.levels:

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import T, user_language
+from cogs.rules import GAMES, send_rules
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -25,8 +26,23 @@ class HelpCog(commands.Cog):
         name=T("help", "cmd-help.name"),
         description=T("How to play with this bot", "cmd-help.description"),
     )
-    async def help(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(
+        game=T("A game's rules and what its pictures show", "cmd-help-game.description")
+    )
+    @app_commands.rename(game=T("game", "cmd-help-game.name"))
+    @app_commands.choices(
+        game=[
+            app_commands.Choice(name=T(name, f"cmd-help-game.{kind}"), value=kind)
+            for kind, name in zip(GAMES, ("Dice Stars", "Dizzle", "Stella"), strict=True)
+        ]
+    )
+    async def help(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
         lang = self._lang(interaction)
+        if game is not None:
+            await send_rules(interaction, self.bot.loc, self.bot.drawing, lang, game.value)
+            return
         text = self.bot.loc.text(lang, "help-text")
         await interaction.response.send_message(text, ephemeral=True)
 

@@ -201,10 +201,14 @@ class HistoryCog(TableAddon):
     def replay_screen(
         self, plugin: GamePlugin, record: GameRecord, moves: list, step: int, lang: str
     ) -> tuple[Screen, Replay]:
-        """The public picture of the game after ``step`` player moves (-1: the end)."""
+        """The public picture of the game after ``step`` player moves (-1: the end).
+
+        The game's own messages and pictures speak the table's language, as they did in its
+        channel; the header and the buttons around them speak the reader's (``lang``).
+        """
         replay = rebuild(plugin, record, moves, step)
         table = Table.from_json(record.snapshot)
-        ctx = TableContext(record.id, 0, table, replay.state, lang, self.bot.loc)
+        ctx = TableContext(record.id, 0, table, replay.state, table.language, self.bot.loc)
         over = plugin.engine.is_over(replay.state)
         screen = plugin.final_screen(ctx) if over else plugin.turn_screen(ctx)
         header = self.bot.loc.text(lang, "history-step", step=replay.step, steps=replay.steps)

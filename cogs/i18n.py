@@ -44,15 +44,6 @@ async def answer_privately(
         log.info("could not answer %s privately: %s", interaction.id, error.code)
 
 
-def guild_language(interaction: discord.Interaction, default: str = "en") -> str:
-    """The language of public messages of a table opened by this interaction."""
-    return pick_language(
-        str(interaction.guild_locale) if interaction.guild_locale else None,
-        str(interaction.locale) if interaction.locale else None,
-        default=default,
-    )
-
-
 class FluentTranslator(app_commands.Translator):
     """Slash command names and descriptions from the same Fluent files as every other text."""
 

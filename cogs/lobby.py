@@ -9,8 +9,12 @@ from cogs.screens import Button, Option, Row, Screen, Select
 from games import table as tables
 from games.engine import GameInfo, RulesError
 from games.table import Table
-from locales import Localizer
+from locales import LANGUAGES, Localizer
 
+RULES_PAYLOAD = "rules"  # the "How to play" button: a private rules card, changes nothing
+# Each language by its own name, as language menus everywhere show it.
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
+LANGUAGE_FLAGS = {"en": "🇬🇧", "de": "🇩🇪", "fr": "🇫🇷"}
 TIMER_CHOICES = (0, 2, 5, 15, 60, 360, 1440, 4320, 10080)  # minutes; 0 = no timer
 
 
@@ -31,9 +35,11 @@ def lobby_screen(
     version: int,
     table: Table,
     longest_timer: int = TIMER_CHOICES[-1],
+    language: str | None = None,
 ) -> Screen:
+    """The lobby in the table's language (``language``: a reader's own, for a private look)."""
     info = plugin.info
-    lang = table.language
+    lang = language or table.language
 
     def t(key: str, **args: Any) -> str:
         return loc.text(lang, key, **args)
@@ -64,6 +70,9 @@ def lobby_screen(
                     value=plugin.option_label(loc, lang, option.name, value),
                 )
             )
+        lines.append(
+            t("lobby-setting", name=t("table-language"), value=LANGUAGE_NAMES.get(lang, lang))
+        )
         lines.append(
             t(
                 "lobby-setting",
@@ -104,7 +113,20 @@ def lobby_screen(
                 disabled=len(table.seats) >= info.max_players,
             ),
         )
-    for option in info.options[:3]:
+    # Yes/no settings are buttons that switch (a row of menus each would not fit in 5 rows).
+    second: tuple[Button, ...] = (Button(t("rules-button"), RULES_PAYLOAD, emoji="📖"),)
+    for option in info.options:
+        if option.choices == (False, True):
+            value = bool(table.options.get(option.name, option.default))
+            label = plugin.choice_label(loc, lang, option.name, value)
+            second += (Button(label[:80], f"opt:{option.name}={not value}", emoji="🔁"),)
+    rows.append(second[:5])
+    menus = [
+        option
+        for option in info.options
+        if option.choices != (False, True) and option.name != plugin.word_option
+    ]
+    for option in menus[: 5 - len(rows) - 2]:  # the language and timer menus come last
         value = table.options.get(option.name, option.default)
         option_name = plugin.option_name(loc, lang, option.name)
         rows.append(
@@ -113,8 +135,7 @@ def lobby_screen(
                 payload=f"opt:{option.name}",
                 options=tuple(
                     Option(
-                        label=f"{option_name}: "
-                        f"{plugin.option_label(loc, lang, option.name, choice)}"[:100],
+                        label=plugin.choice_label(loc, lang, option.name, choice)[:100],
                         value=str(choice),
                         default=choice == value,
                     )
@@ -122,6 +143,7 @@ def lobby_screen(
                 ),
             )
         )
+    rows.append(language_menu(plugin, loc, table, lang))
     choices = sorted({c for c in TIMER_CHOICES if c <= longest_timer} | {table.turn_minutes})
     rows.append(
         Select(
@@ -140,6 +162,49 @@ def lobby_screen(
     )
     # The invited players of a rematch are pinged by this one message.
     return Screen("\n".join(lines), rows=rows, mentions=tuple(table.invited))
+
+
+def language_menu(
+    plugin: GamePlugin, loc: Localizer, table: Table, reader: str | None = None
+) -> Select:
+    """The table's language; for a game with word cards also the cards' own language.
+
+    A value is ``de`` (the table, and the word cards with it) or ``de/en`` (cards in English).
+    """
+    words = table.options.get(plugin.word_option) if plugin.word_option else None
+    options = []
+    for language in LANGUAGES:
+        pairs = [(language, language)]
+        if plugin.word_option:
+            pairs += [(language, other) for other in LANGUAGES if other != language]
+        for table_language, word_language in pairs:
+            same = table_language == word_language
+            label = LANGUAGE_NAMES[table_language]
+            if not same:
+                label = loc.text(
+                    reader or table.language,
+                    "language-with-words",
+                    name=label,
+                    words=LANGUAGE_NAMES[word_language],
+                )
+            chosen = table.language == table_language and (words in (None, word_language))
+            options.append(
+                Option(
+                    label=label[:100],
+                    value=table_language if same else f"{table_language}/{word_language}",
+                    default=chosen,
+                    emoji=LANGUAGE_FLAGS[table_language],
+                )
+            )
+    return Select(loc.text(reader or table.language, "table-language"), "lang", tuple(options))
+
+
+def parse_language_value(text: str) -> tuple[str, str]:
+    """The table's and the word cards' language a language menu sent back."""
+    language, _, words = text.partition("/")
+    if language not in LANGUAGES or (words or language) not in LANGUAGES:
+        raise RulesError("table-error-bad-option", option="language")
+    return language, words or language
 
 
 def parse_option_value(info: GameInfo, name: str, text: str) -> Any:

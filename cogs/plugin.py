@@ -88,6 +88,15 @@ class GamePlugin:
         key = f"option-{name}-{str(value).lower()}"
         return loc.text(language, key) if loc.has(key) else str(value)
 
+    def choice_label(self, loc: Localizer, language: str, name: str, value: Any) -> str:
+        """A choice in the setting's menu, where the menu's name is not in sight."""
+        option_name = self.option_name(loc, language, name)
+        return f"{option_name}: {self.option_label(loc, language, name, value)}"
+
+    # The option that follows the table's language unless the host picks another (Stella's
+    # word cards); the lobby's language menu sets both.
+    word_option: str | None = None
+
     def new_state(self, table: Table) -> Any:
         return self.engine.new_game(len(table.seats), table.seed, table.options)
 

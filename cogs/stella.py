@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.i18n import T, guild_language
+from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.screens import Button, Row, Screen, build_view
 from cogs.table import TableAddon
@@ -88,6 +88,7 @@ class StellaPlugin(GamePlugin):
     engine = engine
     emoji = "🌟"
     key_prefix = "st"
+    word_option = "language"
 
     def __init__(self, cards_folder: Path | None = None) -> None:
         self.cards_folder = cards_folder
@@ -727,9 +728,10 @@ class StellaCog(TableAddon):
     )
     @app_commands.describe(
         preset=T(
-            "Which rules: the classic table rules or the boxed game's", "cmd-stella-new.preset"
+            "Points when two or more marked a card, and how many cards are new each round",
+            "cmd-stella-new.preset",
         ),
-        language=T("Language of the words (default: this server's)", "cmd-stella-new.language"),
+        language=T("Language of the words (default: the table's)", "cmd-stella-new.language"),
         deck=T(
             "Picture cards: the bot's painted deck or this server's own pictures",
             "cmd-stella-new.deck",
@@ -749,7 +751,10 @@ class StellaCog(TableAddon):
         preset=_choices(
             "preset",
             engine.PRESETS,
-            {"seed": "Classic table rules", "published": "Boxed game (super sparks)"},
+            {
+                "seed": "2 points if two marked a card, 3 if more · 15 new cards each round",
+                "published": "3 points if two marked a card, 2 if more · 5 new cards each round",
+            },
         ),
         language=_choices(
             "language", engine.LANGUAGES, {"en": "English", "de": "German", "fr": "French"}
@@ -770,10 +775,10 @@ class StellaCog(TableAddon):
         if deck is not None and deck.value == "custom" and self.plugin.cards_folder is None:
             await self.table.tell(interaction, "st-error-no-cards-folder")
             return
-        default_language = guild_language(interaction, self.bot.config.default_language)
+        # Without a language the word cards speak the table's (see TableCog.open_table).
         options: dict[str, Any] = {
             "preset": preset.value if preset else None,
-            "language": language.value if language else default_language,
+            "language": language.value if language else None,
         }
         if deck is not None:
             options["deck"] = deck.value

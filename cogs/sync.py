@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.lobby import lobby_screen
+from cogs.lobby import RULES_PAYLOAD, lobby_screen
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.rematch import rematch_row
 from cogs.screens import Button, Row, Screen, build_view
@@ -165,6 +165,8 @@ class ChannelSync:
         lines = [line for item in table.log for line in self.log_lines(plugin, ctx, item)]
         text = join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
         rows = [rematch_row(ctx)] if finished else [*self._removal_rows(ctx), *screen.rows][:5]
+        if not finished and table.turn_since == table.first_turn:
+            rows = with_rules_button(rows, ctx.t("rules-button"))
         return Screen(text, screen.image, screen.filename, screen.image_summary, rows)
 
     def log_lines(self, plugin: GamePlugin, ctx: TableContext, item: dict[str, Any]) -> list[str]:
@@ -498,3 +500,14 @@ def join_lines(lines: list[str]) -> str:
     while len(text) > MAX_TEXT and "\n" in text:
         text = text.split("\n", 1)[1]
     return text[:MAX_TEXT]
+
+
+def with_rules_button(rows: list[Row], label: str) -> list[Row]:
+    """The first turn message teaches the game too: "How to play" where there is room."""
+    button = Button(label, RULES_PAYLOAD, emoji="📖")
+    last = rows[-1] if rows else None
+    if isinstance(last, tuple) and len(last) < 5:
+        return [*rows[:-1], (*last, button)]
+    if len(rows) < 5:
+        return [*rows, (button,)]
+    return rows

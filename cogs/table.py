@@ -29,16 +29,18 @@ import discord
 from discord.ext import commands
 
 from cogs.drawing import Drawing
-from cogs.i18n import answer_privately, guild_language, user_language
-from cogs.lobby import lobby_screen, parse_option_value
+from cogs.i18n import answer_privately, user_language
+from cogs.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
 from cogs.records import seat_results
 from cogs.rematch import REMATCH, open_rematch
+from cogs.rules import send_rules
 from cogs.screens import Button, build_view
 from cogs.sync import ChannelSync
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
+from locales import LANGUAGES
 from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion
 
 if TYPE_CHECKING:
@@ -129,6 +131,16 @@ class TableCog(commands.Cog):
             log.info("click %s acknowledged too late (%s)", interaction.id, error.code)
             return False
         return True
+
+    async def show_rules(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The "How to play" button: the game's rules card, privately; changes nothing."""
+        record = await self.bot.db.load_game(game_id)
+        if record is None or record.kind not in self.plugins:
+            await self.tell(interaction, "table-error-unknown-game")
+            return
+        preset = str(Table.from_json(record.snapshot).options.get("preset", "seed"))
+        language = self.lang(interaction)
+        await send_rules(interaction, self.loc, self.drawing, language, record.kind, preset)
 
     # ---- showing the saved table, and repairing what a failure left ---------------------
 
@@ -250,15 +262,13 @@ class TableCog(commands.Cog):
         self.drawing.warm(plugin)  # its pictures are needed once the players have joined
         settings = {option.name: option.default for option in plugin.info.options}
         settings.update({k: v for k, v in options.items() if v is not None})
+        # The host's language: a friends' server says en-US whatever its members speak.
+        language = self.lang(interaction)
+        if plugin.word_option and options.get(plugin.word_option) is None:
+            settings[plugin.word_option] = language
         user = interaction.user
-        table = tables.open_table(
-            plugin.kind,
-            user.id,
-            user.display_name,
-            guild_language(interaction, self.bot.config.default_language),
-            settings,
-        )
-        table.seats[0].language = self.lang(interaction)
+        table = tables.open_table(plugin.kind, user.id, user.display_name, language, settings)
+        table.seats[0].language = language
         table.turn_minutes = self.bot.config.default_turn_minutes
         if turn_minutes is not None:
             longest = self.bot.config.max_turn_minutes
@@ -336,6 +346,9 @@ class TableCog(commands.Cog):
         values: list[str],
     ) -> None:
         try:
+            if payload == RULES_PAYLOAD:
+                await self.show_rules(interaction, game_id)
+                return
             if not payload.startswith(("h", "u:")):
                 # Private panels and replays answer on their own; a change is acknowledged now.
                 await self.acknowledge(interaction)
@@ -401,7 +414,7 @@ class TableCog(commands.Cog):
             await self._remove_control(interaction, plugin, record, table, payload[5:])
         elif payload.startswith("sure:"):
             await self._confirmed(interaction, plugin, record, table, version, payload[5:])
-        elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer", "bot:")):
+        elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer", "bot:", "lang")):
             await self._lobby_control(interaction, plugin, record, table, version, payload, values)
         elif payload.startswith("a"):
             await self._game_control(interaction, plugin, record, table, version, payload, values)
@@ -444,9 +457,15 @@ class TableCog(commands.Cog):
             elif payload == "timer":
                 minutes = int(values[0]) if values and values[0].isdigit() else -1
                 tables.set_timer(table, user.id, minutes, self.bot.config.max_turn_minutes)
+            elif payload == "lang":
+                language, words = parse_language_value(values[0] if values else "")
+                tables.set_language(table, user.id, language, LANGUAGES)
+                if plugin.word_option:
+                    tables.set_option(table, info, user.id, plugin.word_option, words)
             else:
-                name = payload[4:]
-                value = parse_option_value(info, name, values[0] if values else "")
+                # A menu sends its choice; a yes/no button carries it: ``opt:<name>=<value>``.
+                name, _, text = payload[4:].partition("=")
+                value = parse_option_value(info, name, text or (values[0] if values else ""))
                 tables.set_option(table, info, user.id, name, value)
         except RulesError as error:
             await self.tell(interaction, error.key, **error.args_)
@@ -656,6 +675,8 @@ class TableCog(commands.Cog):
         """
         engine = plugin.engine
         version = record.version + 1
+        if started:
+            table.first_turn = version
         table.state = engine.to_json(state)
         if engine.is_over(state):
             table.status = tables.FINISHED

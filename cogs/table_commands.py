@@ -47,6 +47,7 @@ class TableCommandsCog(TableAddon):
                 record.version,
                 table,
                 self.bot.config.max_turn_minutes,
+                language=self.table.lang(interaction),
             )
             await interaction.response.send_message(screen.text, ephemeral=True)
             return

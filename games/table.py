@@ -64,6 +64,7 @@ class Table:
     posts: list[dict[str, Any]] = field(default_factory=list)  # own messages still to post
     decision: str = ""  # what the turn timer waits for (a new one restarts the timer)
     decision_at: int = 0  # the version that decision began at (the deadline's version)
+    first_turn: int = 0  # the version the game started at: its turn message teaches the game
     # Whose turn it is (a message may last longer: Dizzle's pass), since which version, and
     # the seats whose phones the channel must still make buzz once for that turn.
     player_turn: str = ""
@@ -277,6 +278,15 @@ def set_option(table: Table, info: GameInfo, user_id: int, name: str, value: Any
             table.options[name] = value
             return
     raise RulesError("table-error-bad-option", option=name)
+
+
+def set_language(table: Table, user_id: int, language: str, languages: tuple[str, ...]) -> None:
+    """The host picks the language of everything public about the table."""
+    _require_host(table, user_id)
+    _require_lobby(table)
+    if language not in languages:
+        raise RulesError("table-error-bad-option", option="language")
+    table.language = language
 
 
 def set_timer(table: Table, user_id: int, minutes: int, longest: int) -> None:

@@ -144,6 +144,13 @@ RANK_TITLE = 56
 SOLO_LOSSES = ("solo_loss", "solo_grid_full")
 # --------------------------------------------------------------------------------------------------
 
+# Every kind of symbol the sheet, the table strip and the scoreboard draw; the rules card's
+# legend (rendering/legend.py) names each one. A new symbol on a picture gets a kind here.
+SYMBOL_KINDS = (
+    "dice", "star-face", "white-field", "green-field", "cross", "multiplier",
+    "multiplier-crossed", "doubled", "lost", "penalty", "solo-box", "refill", "nothing-fits",
+    "last-round",
+)  # fmt: skip
 SHEET_LABELS = (
     "ds-img-penalty",
     "ds-img-total",

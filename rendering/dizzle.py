@@ -95,6 +95,14 @@ DIE_EDGE = (30, 30, 36)  # as the kit's dice
 SCORE_PARTS = ("gems", "puzzles", "lines", "flags", "bombs", "poop")
 SCORE_LABELS = (*SCORE_PARTS, "total")
 
+# Every kind of symbol the sheet, the middle and the scoreboard draw (each special of a level
+# file among them); the rules card's legend (rendering/legend.py) names each one.
+SYMBOL_KINDS = (
+    "field", "start-cross", "pen-cross", "lying-die", "scribble", "gem", "puzzle", "key",
+    "lock", "bomb", "rocket", "planet", "choice", "flag", "poop", "printed-value", "line-bonus",
+    "opponent-die", "taken",
+)  # fmt: skip
+
 # --- the middle strip and the scoreboard -------------------------------------------------------
 MIDDLE_WIDTH = 600
 MIDDLE_DIE_MAX = 46

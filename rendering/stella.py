@@ -123,6 +123,12 @@ SEAT_COLOURS: tuple[Colour, ...] = (
     (250, 142, 40),  # orange
 )
 
+# Every kind of symbol the grid, the slate and the board draw; the rules card's legend
+# (rendering/legend.py) names each one.
+SYMBOL_KINDS = (
+    "label", "mark", "veil", "revealed", "spark", "fall", "marker", "active", "darkness",
+    "fallen", "penalty",
+)  # fmt: skip
 # Every text key the pictures and summaries use (each exists in en, de and fr).
 # fmt: off
 PICTURE_KEYS = (

@@ -12,8 +12,10 @@ ensure_venv() {
   local stamp
   stamp=".venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)${extra:+-$extra}"
   if [ ! -e "$stamp" ]; then
-    .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e ".${extra:+[$extra]}"
+    echo "Installing into .venv (first run, or pyproject.toml changed; about a minute)..." >&2
+    # PYTHONWARNINGS: setuptools' boxed warning about editable installs only alarms a host.
+    PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet --upgrade pip
+    PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet -e ".${extra:+[$extra]}"
     touch "$stamp"
   fi
 }

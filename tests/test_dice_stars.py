@@ -1011,6 +1011,8 @@ def bundles() -> dict[str, FluentBundle]:
 def fluent_args(args: dict[str, Any]) -> dict[str, Any]:
     """Event or error arguments as a cog passes them: names for seats, lists as text."""
     passed: dict[str, Any] = {"player": "Ada", "winners": "Ada, Bo"}
+    if isinstance(args.get("rows"), list):  # stars taken: each row named once, and how many
+        passed["lines"] = len(set(args["rows"]))
     for name, value in args.items():
         if isinstance(value, list):
             passed[name] = ", ".join(str(item) for item in value)

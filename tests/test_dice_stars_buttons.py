@@ -40,5 +40,5 @@ def test_take_buttons_name_the_column_or_row_the_dice_go_to() -> None:
     assert all(len(label) <= 80 for label in labels)  # Discord's limit for a button label
     german = [label for seed in range(1, 6) for label in take_buttons("de", seed)]
     assert any("→ Spalte" in label for label in german) and any(
-        "→ Reihe" in label for label in german
+        "→ Zeile" in label for label in german
     )

@@ -17,7 +17,7 @@ def world(emu: FakeDiscord):
     chan = emu.add_channel(guild, "würfel")
     users = [
         emu.add_user(name, locale=locale)
-        for name, locale in (("alice", "en-US"), ("bob", "de"), ("carol", "fr"))
+        for name, locale in (("bob", "de"), ("alice", "en-US"), ("carol", "fr"))
     ]
     for user in users:
         emu.add_member(guild, user)
@@ -89,7 +89,7 @@ async def test_three_players_play_a_whole_game_to_the_scoreboard(emu, runner, wo
     await runner.start()
     await open_and_start(emu, chan, users)
     lobby = emu.channel_messages(chan)[0]
-    assert "alice (Gastgeber), bob, carol" in lobby.content  # the server speaks German
+    assert "bob (Gastgeber), alice, carol" in lobby.content  # the host speaks German
     for _ in range(400):
         if not await play_turn_step(emu, runner, chan, users):
             break
@@ -115,7 +115,7 @@ async def test_three_players_play_a_whole_game_to_the_scoreboard(emu, runner, wo
 async def test_solo_game_starts_at_once_and_ends_with_the_opponent(emu, runner, world):
     chan, users = world
     await runner.start()
-    ix = await emu.slash(users[1], chan, "dicestars new", {"solo": True})
+    ix = await emu.slash(users[0], chan, "dicestars new", {"solo": True})
     assert ix.private is None
     for _ in range(300):
         if not await play_turn_step(emu, runner, chan, users):

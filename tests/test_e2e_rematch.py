@@ -59,7 +59,7 @@ async def pick(emu, user, message: Message, ending: str, value: str) -> None:
 async def nim_lobby(emu, chan, host, players, computer: bool = False) -> Message:
     """A Nim lobby with a random start player and a 5 minute timer, everyone seated."""
     ix = await emu.slash(host, chan, "nim new", {})
-    await pick(emu, host, ix.message, ":opt:host_starts", "False")
+    await emu.click(host, ix.message, verb(ix.message, "opt:host_starts=False"))
     await pick(emu, host, ix.message, ":timer", "5")
     for user in players:
         await emu.click(user, ix.message, verb(ix.message, "join"))

@@ -220,7 +220,9 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
     lobby_id = await open_table(emu, chan, users, deck="custom")
     lobby = next(m for m in emu.channel_messages(chan) if m.id == lobby_id)
     assert "Picture cards: **this server's own pictures**" in lobby.edits[-1].content
-    assert "Rules: **Classic table rules**" in lobby.edits[-1].content
+    assert "Rules: **2 points if two marked a card, 3 if more · 15 new cards each round**" in (
+        lobby.edits[-1].content
+    )
     watch.take(0, True)
     carol = users[2]
     notice = next(m for m in emu.channel_messages(chan) if "direct message" in m.content)
@@ -268,7 +270,7 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
         for text in private_texts(emu, player):
             assert set(LABEL.findall(text)) <= allowed, f"{player.name} sees {text!r}"
     assert any("Votre ardoise" in t for t in private_texts(emu, carol)), "carol reads French"
-    assert any("Deine Auswahl" in t for t in private_texts(emu, users[1])), "bob reads German"
+    assert any("Deine Tafel" in t for t in private_texts(emu, users[1])), "bob reads German"
 
 
 async def test_a_restart_while_marking_loses_no_mark_and_old_dm_buttons_work(emu, runner, world):

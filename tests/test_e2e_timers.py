@@ -66,7 +66,7 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_handled_at_start(emu,
 
     await runner.start()
     await emu.wait_until(
-        lambda: any("Time ran out" in m.content for m in emu.channel_messages(chan)),
+        lambda: any("ran out of time" in m.content for m in emu.channel_messages(chan)),
         timeout=5,
         what="the timeout message",
     )
@@ -88,7 +88,7 @@ async def test_two_timeouts_in_a_row_let_the_host_remove_the_player(emu, runner,
         runner.bot.dispatch("deadline_changed")
         await emu.wait_until(
             lambda n=round_: (
-                sum("Time ran out" in m.content for m in emu.channel_messages(chan)) == n
+                sum("ran out of time" in m.content for m in emu.channel_messages(chan)) == n
             ),
             timeout=5,
             what=f"timeout message {round_}",

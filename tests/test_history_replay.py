@@ -51,3 +51,46 @@ def test_a_dizzle_replay_uses_the_level_the_game_kept_even_after_its_file_change
     assert replay.step == replay.steps == sum(1 for m in moves if m.seat is not None)
     halfway = rebuild(DizzlePlugin(edited), record, moves, step=10)
     assert halfway.step == 10 and engine.to_move(halfway.state) != [CHANCE]
+
+
+def test_a_replay_shows_the_game_in_its_tables_language_around_the_readers_header():
+    from types import SimpleNamespace
+
+    from cogs.dice_stars import DiceStarsPlugin
+    from cogs.history import HistoryCog
+    from games import dice_stars
+    from locales import Localizer
+
+    plugin = DiceStarsPlugin()
+    table = tables.open_table("dice_stars", 1, "Ann", "de", {"host_starts": True})
+    table.seats.append(tables.Seat(2, "Bo"))
+    table.status, table.seed = tables.ACTIVE, 5
+    state = plugin.new_state(table)
+    moves: list[MoveRecord] = []
+    while not dice_stars.is_over(state):
+        for outcome, _ in settle(dice_stars, state):
+            moves.append(MoveRecord(len(moves) + 1, None, outcome, "chance", 0.0))
+        if dice_stars.is_over(state):
+            break
+        seat = dice_stars.to_move(state)[0]
+        action = dice_stars.autopilot(state, seat)
+        dice_stars.apply(state, seat, action)
+        moves.append(MoveRecord(len(moves) + 1, seat, action, "user", 0.0))
+    table.state, table.status = dice_stars.to_json(state), tables.FINISHED
+    record = GameRecord(8, 1, 10, "dice_stars", "finished", table.to_json(), 300, 0.0, 0.0, 0.0)
+    loc = Localizer()
+    history = HistoryCog(SimpleNamespace(loc=loc))  # type: ignore[arg-type]
+
+    screen, replay = history.replay_screen(plugin, record, moves, -1, "fr")
+    header = loc.text("fr", "history-step", step=replay.step, steps=replay.steps)
+    assert screen.text.startswith(header)
+    assert loc.text("de", "ds-final-title") in screen.text
+    assert loc.text("en", "ds-final-title") not in screen.text
+    english, _ = history.replay_screen(
+        plugin,
+        dataclasses.replace(record, snapshot={**record.snapshot, "language": "en"}),
+        moves,
+        -1,
+        "fr",
+    )
+    assert english.image != screen.image, "the picture's words are the table's too"

@@ -109,6 +109,7 @@ def test_a_rematch_keeps_game_settings_and_computers_and_invites_the_others():
     table = lobby()
     table.options = {"host_starts": True}
     table.turn_minutes = 15
+    table.language = "fr"
     tables.watch(table, 77)
     tables.join(table, INFO, 2, "Bo")
     tables.add_computer(table, INFO, 1, "Robo 2")
@@ -122,6 +123,7 @@ def test_a_rematch_keeps_game_settings_and_computers_and_invites_the_others():
     again = tables.rematch(table, 2, "Bo", lambda n: f"R{n}")
     assert (again.kind, again.options, again.turn_minutes) == ("demo", {"host_starts": True}, 15)
     assert again.status == tables.LOBBY and again.host_id == 2 and again.spectators == [77]
+    assert again.language == "fr", "the table's language comes along"
     assert [(s.user_id, s.name, s.computer) for s in again.seats] == [
         (2, "Bo", False),
         (None, "R1", True),
@@ -131,3 +133,24 @@ def test_a_rematch_keeps_game_settings_and_computers_and_invites_the_others():
     assert table.options == {"host_starts": True}, "the finished table is left as it was"
     tables.join(again, INFO, 1, "Ada")
     assert again.invited == []
+
+
+def test_only_the_host_sets_the_tables_language_and_only_in_the_lobby():
+    table = lobby()
+    tables.join(table, INFO, 2, "Bo")
+    with raises("table-error-host-only"):
+        tables.set_language(table, 2, "fr", ("en", "de", "fr"))
+    with raises("table-error-bad-option"):
+        tables.set_language(table, 1, "es", ("en", "de", "fr"))
+    tables.set_language(table, 1, "fr", ("en", "de", "fr"))
+    assert tables.Table.from_json(table.to_json()).language == "fr"
+    tables.start(table, INFO, 1, seed=3)
+    with raises("table-error-not-in-lobby"):
+        tables.set_language(table, 1, "de", ("en", "de", "fr"))
+    assert table.language == "fr"
+
+
+def test_a_table_saved_before_the_first_turn_was_kept_still_loads():
+    data = lobby().to_json()
+    del data["first_turn"]
+    assert tables.Table.from_json(data).first_turn == 0

@@ -8,14 +8,14 @@ table-only-choice-tag = (der einzig mögliche Zug, sofort gespielt)
 table-only-choice = { $player } hatte nur einen möglichen Zug; er wurde sofort gespielt.
 
 ds-stars-choose = { $count ->
-    [one] Dein Stern: wähle seine Reihe
-   *[other] Deine { $count } Sterne: wähle { $count } Reihen
-} · ⚠️ eine Reihe mit nur einigen ihrer Sterne zählt 0
-ds-stars-row = Reihe { $row } · { $crossed } von { $fields } angekreuzt
-ds-stars-row-again = Reihe { $row } · Stern Nummer { $star } in dieser Reihe
+    [one] Dein Stern: wähle seine Zeile
+   *[other] Deine { $count } Sterne: wähle { $count } Zeilen
+} · ⚠️ eine Zeile mit nur einigen ihrer Sterne zählt 0
+ds-stars-row = Zeile { $row } · { $crossed } von { $fields } angekreuzt
+ds-stars-row-again = Zeile { $row } · Stern Nummer { $star } in dieser Zeile
 ds-stars-after = { $full ->
-    [1] dann alle { $fields } angekreuzt: die Reihe zählt doppelt
-   *[0] dann { $after } von { $fields }: die Reihe zählt 0, bis alle angekreuzt sind
+    [1] dann alle { $fields } angekreuzt: die Zeile zählt doppelt
+   *[0] dann { $after } von { $fields }: die Zeile zählt 0, bis alle angekreuzt sind
 }
 
 table-confirm-cancel = Diesen Tisch für alle abbrechen? { $running ->

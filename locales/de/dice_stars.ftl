@@ -33,7 +33,7 @@ ds-reserve-empty = Die Reserve ist leer.
 ds-penalty = Strafe
 ds-total = Gesamt
 ds-multiplier-fields = Multiplikatorfelder
-ds-solo-grid = Solo-Raster: { $crossed } von { $grid } Feldern angekreuzt ({ $points } Punkte)
+ds-solo-grid = Solo-Raster: { $crossed } von { $grid } Kästchen angekreuzt ({ $points } Punkte)
 
 ## Schaltflächen
 
@@ -110,7 +110,10 @@ ds-event-take_number = { $player } nimmt { $count ->
 }.
 ds-event-take_stars = { $player } nimmt { $count ->
     [one] den Stern und kreuzt ein Multiplikatorfeld in Zeile { $rows } an.
-   *[other] die { $count } Sterne und kreuzt Multiplikatorfelder in den Zeilen { $rows } an.
+   *[other] die { $count } Sterne und kreuzt { $count } Multiplikatorfelder in { $lines ->
+        [one] Zeile { $rows } an.
+       *[other] den Zeilen { $rows } an.
+    }
 }
 ds-event-penalty_colour = Nichts passt: { $player } legt { $count ->
     [one] den { $colour ->
@@ -185,7 +188,7 @@ ds-error-not-in-reserve = { $choice ->
     [number] Kein Würfel in der Reserve zeigt eine { $n }.
    *[stars] In der Reserve liegt kein Stern.
 }
-ds-error-does-not-fit = Das passt nicht auf deinen Block: { $choice ->
+ds-error-does-not-fit = Das passt nicht auf dein Blatt: { $choice ->
     [colour] In der { $colour ->
         [black] schwarzen
         [purple] lila
@@ -197,7 +200,7 @@ ds-error-does-not-fit = Das passt nicht auf deinen Block: { $choice ->
 }
 ds-error-star-count = Setze jeden Stern ein: { $stars } insgesamt, du hast { $given } gesetzt.
 ds-error-multipliers-full = In Zeile { $row } sind nur { $free } Multiplikatorfelder frei.
-ds-error-penalty-not-allowed = Eine Wahl passt noch auf deinen Block: Du musst sie nehmen statt einer Strafe.
+ds-error-penalty-not-allowed = Eine Wahl passt noch auf dein Blatt: Du musst sie nehmen statt einer Strafe.
 ds-error-dice-count = Es kommen genau { $n } Würfel aus dem Beutel.
 ds-error-bad-face = Ein { $colour ->
     [black] schwarzer
@@ -264,7 +267,7 @@ ds-img-summary-row = Zeile { $row }: { $state ->
    *[plain] { $final }
 }
 ds-img-summary-penalty = Strafe { $penalty }
-ds-img-summary-solo = Solo-Gegner: { $points } Punkte ({ $crossed } von { $boxes } Feldern angekreuzt)
+ds-img-summary-solo = Solo-Gegner: { $points } Punkte ({ $crossed } von { $boxes } Kästchen angekreuzt)
 ds-img-summary-turn = { $player } ist am Zug
 ds-img-summary-reserve = Reserve: { $dice }
 ds-img-summary-reserve-empty = Reserve leer

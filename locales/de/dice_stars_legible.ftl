@@ -5,7 +5,7 @@ ds-lands-colour = { $colour ->
     [blue] → Spalte Blau
    *[yellow] → Spalte Gelb
 }
-ds-lands-number = → Reihe { $n }
+ds-lands-number = → Zeile { $n }
 # Im Solo-Ergebnis unter der Wertung: die bisher beste Solo-Wertung des Spielers.
 ds-img-solo-best = Deine Solo-Bestmarke: { $best }
 ds-img-solo-new-best = Neue Bestmarke! (bisher { $best })

@@ -8,14 +8,14 @@ cmd-dicestars-new = neu
     .solo-name = solo
 cmd-dicestars-sheet = blatt
     .name = blatt
-    .description = Zeigt den Spielbogen eines Spielers (nur du siehst ihn)
-    .player = Wessen Bogen (ohne Angabe: deiner)
+    .description = Zeigt das Blatt eines Spielers (nur du siehst es)
+    .player = Wessen Blatt (ohne Angabe: deins)
     .player-name = spieler
 
 ds-prompt-refill = { $player }, der Beutel wird zuerst mit der Ablage aufgefüllt. Legst du auch die Reserve zurück?
 ds-prompt-draw = { $player }, wie viele Würfel ziehst du aus dem Beutel?
 ds-prompt-take = { $player }, nimm alle Würfel einer Art: eine Farbe, eine Zahl oder die Sterne.
-ds-prompt-penalty = { $player }, nichts passt auf deinen Bogen. Wähle eine Farbe oder Zahl zum Ablegen: ihre Summe kommt in dein Strafkästchen, und das Spiel endet nach dieser Runde.
+ds-prompt-penalty = { $player }, nichts passt auf dein Blatt. Wähle eine Farbe oder Zahl zum Ablegen: ihre Summe kommt in dein Strafkästchen, und das Spiel endet nach dieser Runde.
 ds-choice-detail = { $count ->
     [one] 1 Würfel
    *[other] { $count } Würfel

@@ -21,7 +21,7 @@ dz-special-bomb = Bombe
 dz-special-rocket = Rakete
 dz-special-planet = Planet
 dz-special-flag = Fahne
-dz-special-poop = Haufen
+dz-special-poop = Kackhaufen
 dz-color-name = { $color ->
     [red] rot
     [blue] blau
@@ -53,12 +53,12 @@ dz-status-boxed-in = Eingekesselt: Der nächste Würfel darf neben jedes deiner 
 ## Wertung
 
 dz-score-gems = Edelsteine
-dz-score-puzzles = Puzzles
-dz-score-lines = Volle Reihen und Spalten
+dz-score-puzzles = Puzzleteile
+dz-score-lines = Volle Zeilen und Spalten
 dz-score-flags = Fahnen
 dz-score-bombs = Bomben
-dz-score-poop = Haufen
-dz-score-total = Summe
+dz-score-poop = Kackhaufen
+dz-score-total = Gesamt
 dz-score-crosses = { $count ->
     [one] { $count } Kreuz
    *[other] { $count } Kreuze
@@ -66,7 +66,7 @@ dz-score-crosses = { $count ->
 
 ## Ereignisse
 
-dz-event-start_player = { $player } ist als Erstes Startspieler.
+dz-event-start_player = { $player } ist der erste Startspieler.
 dz-event-roll = Runde { $round }/{ $rounds }, Durchgang { $pass }/{ $passes }: { $player } würfelt { $values }.
 dz-event-place = { $player } legt eine { $value } auf { $field }.
 dz-event-reroll = { $player } kann nichts legen und würfelt { $dice ->
@@ -86,9 +86,10 @@ dz-event-opponent = Die Gegnerwürfel zeigen { $values } und nehmen { $taken ->
    *[other] { $removed }
 } aus der Mitte.
 dz-event-pass_end = Der Durchgang ist vorbei: Alle kreuzen die Felder unter ihren Würfeln an.
-dz-event-bomb = Bombe auf { $field } angekreuzt von { $players }. { $count ->
-    [0] {""}
-   *[other] Durchkritzeln müssen: { $scribbled } ({ $penalty } Punkte).
+dz-event-bomb = { $players } hat die Bombe auf { $field } angekreuzt{ $count ->
+    [0] .
+    [one] ; { $scribbled } muss sie durchstreichen ({ $penalty } Punkte).
+   *[other] ; { $scribbled } müssen sie durchstreichen ({ $penalty } Punkte).
 }
 dz-event-flag = Fahne auf { $field } erreicht von { $players }: { $value ->
     [0] keine Punkte mehr.
@@ -112,10 +113,10 @@ dz-event-game_over = Das Spiel ist zu Ende.
 
 ## Fehler
 
-dz-error-player-count = Dizzle spielen 1 bis 4 Personen.
+dz-error-player-count = Dizzle ist für 1 bis 4 Personen.
 dz-error-no-level = Für dieses Spiel wurde kein Level gewählt.
 dz-error-game-over = Dieses Spiel ist schon zu Ende.
-dz-error-not-your-turn = Du bist nicht an der Reihe.
+dz-error-not-your-turn = Du bist nicht am Zug.
 dz-error-unknown-action = Diesen Zug gibt es hier nicht.
 dz-error-no-chance = Jetzt wird nicht gewürfelt.
 dz-error-bad-outcome = Diese Würfel können jetzt nicht fallen.
@@ -137,12 +138,12 @@ dz-img-pass = Durchgang
 dz-img-level = Level
 dz-img-crosses = Kreuze
 dz-img-gems = Edelsteine
-dz-img-puzzles = Puzzles
+dz-img-puzzles = Puzzleteile
 dz-img-lines = Linien
 dz-img-flags = Fahnen
 dz-img-bombs = Bomben
-dz-img-poop = Haufen
-dz-img-total = Summe
+dz-img-poop = Kackhaufen
+dz-img-total = Gesamt
 dz-img-game-over = Endstand
 dz-img-turn = ist dran
 dz-img-passed = hat gepasst
@@ -158,7 +159,7 @@ dz-img-shared = geteilt
 dz-sum-sheet = { $player }, { $level }: { $total } Punkte mit { $crosses ->
     [one] { $crosses } Kreuz
    *[other] { $crosses } Kreuzen
-} (Edelsteine { $gems }, Puzzles { $puzzles }, Linien { $lines }, Fahnen { $flags }, Bomben { $bombs }, Haufen { $poop }).
+} (Edelsteine { $gems }, Puzzleteile { $puzzles }, Linien { $lines }, Fahnen { $flags }, Bomben { $bombs }, Kackhaufen { $poop }).
 dz-sum-dice = { $count ->
     [one] Ein Würfel aus diesem Durchgang liegt auf { $fields }.
    *[other] { $count } Würfel aus diesem Durchgang liegen auf { $fields }.

@@ -5,8 +5,8 @@ st-name = Stella
 ## Einstellungen
 
 st-option-preset = Regeln
-st-option-preset-seed = Klassische Tischregeln
-st-option-preset-published = Regeln der Spielschachtel (Superfunken)
+st-option-preset-seed = 2 Punkte, wenn zwei ein Bild markieren, 3 bei mehr · jede Runde 15 neue Bilder
+st-option-preset-published = 3 Punkte, wenn zwei ein Bild markieren, 2 bei mehr · jede Runde 5 neue Bilder
 st-option-language = Sprache der Wörter
 st-option-language-en = Englisch
 st-option-language-de = Deutsch
@@ -18,11 +18,11 @@ st-option-host_starts = Gastgeber ist erster Späher
 
 st-event-first_scout = { $player } ist erster Späher.
 st-event-round_started = Runde { $round }: Das Wort lautet „{ $word }“.
-st-event-new_row = Reihe { $row } bekommt neue Karten.
+st-event-new_row = Zeile { $row } bekommt neue Karten.
 st-event-draft = { $count ->
     [0] Du hast noch keine Karte markiert.
-    [one] Deine Auswahl: 1 Markierung ({ $labels }).
-   *[other] Deine Auswahl: { $count } Markierungen ({ $labels }).
+    [one] Deine Tafel: 1 Markierung ({ $labels }).
+   *[other] Deine Tafel: { $count } Markierungen ({ $labels }).
 }
 st-event-locked_in = { $player } hat sich festgelegt.
 st-event-slate_locked = Du hast dich festgelegt: { $count ->
@@ -30,7 +30,7 @@ st-event-slate_locked = Du hast dich festgelegt: { $count ->
    *[other] { $count } Markierungen
 } ({ $labels }).
 st-event-sat_out = { $player } hat sich nicht rechtzeitig festgelegt und setzt diese Runde aus.
-st-event-timed_out = Die Zeit von { $player } ist abgelaufen: Der Autopilot zeigt eine der eigenen Karten.
+st-event-timed_out = Die Zeit von { $player } ist abgelaufen: Der Autopilot zeigt eine Karte von { $player }.
 st-event-left = { $player } hat das Spiel verlassen.
 st-event-announcement = Alle haben sich festgelegt. So viele Karten wurden markiert:
 st-event-count = { $player }: { $count ->
@@ -44,7 +44,7 @@ st-event-designated = { $player } zeigt { $label }. Markiert von: { $players }.
 st-event-fall = Sturz! Nur { $player } hat { $label } markiert und bekommt in dieser Runde nichts mehr.
 st-event-spark = Ein Funke für { $player }: +{ $points } Punkte.
 st-event-round_over = Runde { $round } ist vorbei.
-st-event-darkness_penalty = { $player } ist in der Dunkelheit gefallen und verliert { $points ->
+st-event-darkness_penalty = { $player } ist in der Dunkelheit gestürzt und verliert { $points ->
     [one] 1 Punkt
    *[other] { $points } Punkte
 }.
@@ -52,7 +52,7 @@ st-event-round_score = { $player }: { $points ->
     [one] 1 Punkt
    *[other] { $points } Punkte
 } in dieser Runde, insgesamt { $total }.
-st-event-ended_early = Es sind weniger als zwei Mitspielende übrig: Das Spiel endet nach Runde { $round }.
+st-event-ended_early = Es sind weniger als zwei Spieler übrig: Das Spiel endet nach Runde { $round }.
 st-event-final_score = { $place }. { $player } mit { $total ->
     [one] 1 Punkt
    *[other] { $total } Punkten
@@ -61,7 +61,7 @@ st-event-winner = { $player } gewinnt!
 
 ## Fehler
 
-st-error-players = Stella spielt man zu { $min } bis { $max } Personen.
+st-error-players = Stella ist für { $min } bis { $max } Personen.
 st-error-unknown-preset = Es gibt keine Regelvariante namens { $preset }.
 st-error-unknown-language = Es gibt keine Wortkarten in der Sprache { $language }.
 st-error-deck-too-small = Dieser Stapel hat { $have } Bildkarten; diese Regeln brauchen mindestens { $need }.
@@ -90,7 +90,7 @@ st-error-word-used = Diese Wortkarte war in diesem Spiel schon im Einsatz.
 st-img-round = Runde
 st-img-colon = :
 st-img-grid-hint = Markiere 1 bis 10 Karten
-st-img-slate = Deine Auswahl
+st-img-slate = Deine Tafel
 st-img-marks = Markierungen
 st-img-locked-in = Festgelegt
 st-img-not-locked = Noch nicht festgelegt
@@ -114,10 +114,10 @@ st-img-round-scores = Rundenwertung
 st-img-ranking = Endstand
 st-img-standings = Zwischenstand
 st-img-shared = geteilt
-st-img-tie-seed = Gleichstand: Wer in der letzten Runde mehr Punkte holte, gewinnt; sonst wird der Sieg geteilt.
+st-img-tie-seed = Gleichstand: Wer in der letzten Runde mehr Punkte holte, gewinnt; sonst teilen sie sich den Platz.
 st-img-tie-published = Bei Gleichstand wird der Sieg geteilt.
-st-sum-grid = Runde { $round }/{ $rounds }, das Wort lautet „{ $word }“. 15 Bildkarten in 3 Reihen zu 5, A1 bis E3.
-st-sum-slate = Deine Auswahl: { $count ->
+st-sum-grid = Runde { $round }/{ $rounds }, das Wort lautet „{ $word }“. 15 Bildkarten in 3 Zeilen zu 5, A1 bis E3.
+st-sum-slate = Deine Tafel: { $count ->
     [0] keine Markierung.
     [one] 1 Markierung ({ $labels }).
    *[other] { $count } Markierungen ({ $labels }).

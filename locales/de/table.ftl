@@ -21,16 +21,16 @@ option-host_starts-true = der Gastgeber beginnt
 option-host_starts-false = wird ausgelost
 
 table-computer-name = Robo { $n }
-table-none-here = In diesem Kanal gibt es keinen Tisch. Eröffne einen mit dem Befehl `neu` eines Spiels.
+table-none-here = In diesem Kanal gibt es keinen Tisch. Eröffne einen mit `/dicestars neu`, `/dizzle neu` oder `/stella neu`.
 table-cancelled = { $user } hat den Tisch aufgelöst.
 table-you-left = Du hast den Tisch verlassen.
 table-player-left = { $player } hat den Tisch verlassen; ab jetzt spielt der Autopilot für diesen Platz.
 
 table-error-guild-only = Tische werden in einem Serverkanal oder Thread eröffnet, nicht in Direktnachrichten.
 table-error-channel-busy = In diesem Kanal gibt es schon einen Tisch. Beende oder löse ihn zuerst auf – oder öffne einen Thread für ein zweites Spiel.
-table-error-unknown-game = Dieser Knopf gehört zu keinem Tisch hier.
-table-error-closed = Dieses Spiel ist vorbei; der Knopf bewirkt nichts mehr.
-table-error-unknown-control = Dieser Knopf ist unverständlich; es wurde nichts geändert.
+table-error-unknown-game = Dieser Button gehört zu keinem Tisch hier.
+table-error-closed = Dieses Spiel ist vorbei; der Button bewirkt nichts mehr.
+table-error-unknown-control = Diesen Button kenne ich nicht; es wurde nichts geändert.
 table-error-stale = Diese Ansicht ist veraltet – nimm die neueste Nachricht.
 table-error-not-seated = Du spielst an diesem Tisch nicht mit.
 table-error-not-started = Das Spiel hat noch nicht begonnen.
@@ -69,7 +69,7 @@ table-timer-reminder-dm = ⏳ Du bist am Tisch am Zug, noch { $minutes ->
     [one] 1 Minute
    *[other] { $minutes } Minuten
 }: { $url }
-table-timed-out = ⏰ Die Zeit von { $player } ist abgelaufen; das Spiel ging für sie oder ihn weiter.
+table-timed-out = ⏰ Die Zugzeit von { $player } ist abgelaufen; der Autopilot hat den Zug gemacht.
 table-remove-player = { $player } entfernen
 table-player-removed = Der Gastgeber hat { $player } entfernt; ab jetzt spielt der Autopilot diesen Platz.
 table-error-remove-too-early = Ein Spieler kann erst entfernt werden, wenn seine Zeit zweimal hintereinander abgelaufen ist.

@@ -24,6 +24,7 @@ help-text = **Dice Stars, Dizzle and Stella — at your Discord table**
     • `/status` shows the table here, `/leave` gives up your seat, `/cancel` closes the table.
     • `/spectate` follows a table from another channel, `/history` shows finished games, records and replays (`player:` for one player's games and wins).
     • When a game ends, **Rematch** opens the same table again and invites everyone who played.
+    • `/help game:` — how a game is played, with a legend of its pictures (also **How to play** in the lobby).
     One table per channel: open a thread to play several games side by side.
 about-text = **Table bot** { $version }
     Plays Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) and Stella (Libellud, in the Dixit world) with your friends on Discord. These are fan adaptations for playing together; buy the boxed games to support their authors.

@@ -110,7 +110,10 @@ ds-event-take_number = { $player } takes { $count ->
 }.
 ds-event-take_stars = { $player } takes { $count ->
     [one] the star and crosses a multiplier field in row { $rows }.
-   *[other] the { $count } stars and crosses multiplier fields in rows { $rows }.
+   *[other] the { $count } stars and crosses { $count } multiplier fields in { $lines ->
+        [one] row { $rows }.
+       *[other] rows { $rows }.
+    }
 }
 ds-event-penalty_colour = Nothing fits: { $player } discards { $count ->
     [one] the { $colour ->

@@ -5,8 +5,8 @@ st-name = Stella
 ## Lobby options
 
 st-option-preset = Rules
-st-option-preset-seed = Classic table rules
-st-option-preset-published = Boxed game (super sparks)
+st-option-preset-seed = 2 points if two marked a card, 3 if more · 15 new cards each round
+st-option-preset-published = 3 points if two marked a card, 2 if more · 5 new cards each round
 st-option-language = Word language
 st-option-language-en = English
 st-option-language-de = German

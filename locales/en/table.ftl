@@ -21,7 +21,7 @@ option-host_starts-true = the host starts
 option-host_starts-false = drawn at random
 
 table-computer-name = Robo { $n }
-table-none-here = There is no table in this channel. Open one with a game's `new` command.
+table-none-here = There is no table in this channel. Open one with `/dicestars new`, `/dizzle new` or `/stella new`.
 table-cancelled = The table was cancelled by { $user }.
 table-you-left = You left the table.
 table-player-left = { $player } left the table; the autopilot plays their seat from now on.
@@ -69,7 +69,7 @@ table-timer-reminder-dm = ⏳ It is your turn at the table, { $minutes ->
     [one] 1 minute
    *[other] { $minutes } minutes
 } left: { $url }
-table-timed-out = ⏰ Time ran out for { $player }; the game played on for them.
+table-timed-out = ⏰ { $player } ran out of time; the autopilot made their move.
 table-remove-player = Remove { $player }
 table-player-removed = { $player } was removed by the host; the autopilot plays their seat from now on.
 table-error-remove-too-early = A player can be removed only after their timer ran out twice in a row.

@@ -22,6 +22,7 @@ help-text = **Dice Stars, Dizzle et Stella — à votre table Discord**
     • `/statut` montre la table ici, `/quitter` libère votre place, `/annuler` ferme la table.
     • `/regarder` suit une table depuis un autre salon, `/historique` montre les parties terminées, les records et les rediffusions (`joueur:` pour les parties et victoires d'un joueur).
     • À la fin d'une partie, **Revanche** rouvre la même table et invite tous ceux qui ont joué.
+    • `/aide jeu:` — comment se joue un jeu, avec la légende de ses images (aussi le bouton **Comment jouer** de la table).
     Une table par salon : ouvrez un fil pour jouer plusieurs parties côte à côte.
 about-text = **Bot de table** { $version }
     Joue à Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) et Stella (Libellud, dans l'univers de Dixit) avec vos amis sur Discord. Ce sont des adaptations de fans pour jouer ensemble ; achetez les jeux en boîte pour soutenir leurs auteurs.

@@ -38,7 +38,7 @@ ds-solo-grid = Grille solo : { $crossed } cases cochées sur { $grid } ({ $point
 ## Boutons
 
 ds-action-refill-keep = Remplir le sac, garder la réserve
-ds-action-refill-return = Remplir le sac avec la réserve
+ds-action-refill-return = Remplir le sac et y remettre la réserve
 ds-action-draw = { $n ->
     [one] Tirer 1 dé
    *[other] Tirer { $n } dés
@@ -49,7 +49,7 @@ ds-action-take_colour = { $colour ->
     [blue] Bleu
    *[yellow] Jaune
 }
-ds-action-take_number = Nombre { $n }
+ds-action-take_number = Les { $n }
 ds-action-take_stars = { $count ->
     [one] Étoile
    *[other] { $count } étoiles
@@ -102,7 +102,7 @@ ds-event-take_colour = { $player } prend { $count ->
 }.
 ds-event-take_number = { $player } prend { $count ->
     [one] le { $n }
-   *[other] les { $count } dés affichant { $n }
+   *[other] les { $count } dés de valeur { $n }
 } : { $number } dans la ligne { $row }{ $crosses ->
     [0] {""}
     [one] , 1 croix
@@ -110,9 +110,12 @@ ds-event-take_number = { $player } prend { $count ->
 }.
 ds-event-take_stars = { $player } prend { $count ->
     [one] l'étoile et coche une case multiplicateur dans la ligne { $rows }.
-   *[other] les { $count } étoiles et coche des cases multiplicateur dans les lignes { $rows }.
+   *[other] les { $count } étoiles et coche { $count } cases multiplicateur { $lines ->
+        [one] dans la ligne { $rows }.
+       *[other] dans les lignes { $rows }.
+    }
 }
-ds-event-penalty_colour = Rien ne rentre : { $player } défausse { $count ->
+ds-event-penalty_colour = Aucun choix possible : { $player } défausse { $count ->
     [one] le dé { $colour ->
         [black] noir
         [purple] violet
@@ -126,9 +129,9 @@ ds-event-penalty_colour = Rien ne rentre : { $player } défausse { $count ->
        *[yellow] jaunes
     }
 } et inscrit une pénalité de { $penalty }.
-ds-event-penalty_number = Rien ne rentre : { $player } défausse { $count ->
+ds-event-penalty_number = Aucun choix possible : { $player } défausse { $count ->
     [one] le { $n }
-   *[other] les { $count } dés affichant { $n }
+   *[other] les { $count } dés de valeur { $n }
 } et inscrit une pénalité de { $penalty }.
 ds-event-refill_due = { $reason ->
     [stars] Des étoiles ont été prises : le prochain tour commence par remettre la défausse dans le sac.
@@ -185,7 +188,7 @@ ds-error-not-in-reserve = { $choice ->
     [number] Aucun dé de la réserve n'affiche { $n }.
    *[stars] Aucune étoile dans la réserve.
 }
-ds-error-does-not-fit = Cela ne rentre pas sur votre feuille : { $choice ->
+ds-error-does-not-fit = Cela ne tient pas sur votre feuille : { $choice ->
     [colour] la colonne { $colour ->
         [black] noire
         [purple] violette
@@ -227,8 +230,8 @@ ds-img-reserve-empty = vide
 ds-img-bag = Sac
 ds-img-discard = Défausse
 ds-img-refill-due = Remplir le sac
-ds-img-last-round = Dernier tour
-ds-img-nothing-fits = Rien ne rentre : pénalité
+ds-img-last-round = Dernier tour de table
+ds-img-nothing-fits = Aucun choix possible : pénalité
 ds-img-ranking = Classement final
 ds-img-shared = Victoire partagée
 ds-img-solo-win = Gagné

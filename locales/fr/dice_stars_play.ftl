@@ -15,7 +15,7 @@ cmd-dicestars-sheet = feuille
 ds-prompt-refill = { $player }, le sac est d'abord rempli avec la défausse. Remettez-vous aussi la réserve dans le sac ?
 ds-prompt-draw = { $player }, combien de dés tirez-vous du sac ?
 ds-prompt-take = { $player }, prenez tous les dés d'une sorte : une couleur, un nombre ou les étoiles.
-ds-prompt-penalty = { $player }, rien ne rentre sur votre feuille. Choisissez une couleur ou un nombre à défausser : leur somme va dans votre case pénalité, et la partie se termine après ce tour.
+ds-prompt-penalty = { $player }, aucun choix possible sur votre feuille. Choisissez une couleur ou une valeur à défausser : leur somme va dans votre case pénalité, et la partie se termine à la fin de ce tour de table.
 ds-choice-detail = { $count ->
     [one] 1 dé
    *[other] { $count } dés

@@ -5,8 +5,8 @@ st-name = Stella
 ## Options de la partie
 
 st-option-preset = Règles
-st-option-preset-seed = Règles classiques de la table
-st-option-preset-published = Règles de la boîte (super étincelles)
+st-option-preset-seed = 2 points si deux marquent une image, 3 au-delà · 15 nouvelles images par manche
+st-option-preset-published = 3 points si deux marquent une image, 2 au-delà · 5 nouvelles images par manche
 st-option-language = Langue des mots
 st-option-language-en = Anglais
 st-option-language-de = Allemand
@@ -37,14 +37,14 @@ st-event-count = { $player } : { $count ->
     [one] 1 marque
    *[other] { $count } marques
 }
-st-event-darkness = { $player } a coché seul le plus de cartes et plonge dans les Ténèbres.
-st-event-no_darkness = Égalité à { $count } marques : personne ne plonge dans les Ténèbres.
+st-event-darkness = { $player } est seul à avoir marqué le plus de cartes et passe dans l'Obscurité.
+st-event-no_darkness = Égalité à { $count } marques : personne ne passe dans l'Obscurité.
 st-event-turn = { $player }, désignez une de vos cartes.
 st-event-designated = { $player } désigne { $label }. Marquée par : { $players }.
-st-event-fall = Chute ! { $player } est seul à avoir marqué { $label } et ne gagne plus rien cette manche.
+st-event-fall = Chute ! Personne d'autre n'a marqué { $label } : { $player } ne gagne plus rien cette manche.
 st-event-spark = Une étincelle pour { $player } : +{ $points } points.
 st-event-round_over = Fin de la manche { $round }.
-st-event-darkness_penalty = { $player } a chuté dans les Ténèbres et perd { $points ->
+st-event-darkness_penalty = { $player } a chuté dans l'Obscurité et perd { $points ->
     [one] { $points } point
    *[other] { $points } points
 }.
@@ -105,7 +105,7 @@ st-img-sits-out = passe cette manche
 st-img-left = a quitté la partie
 st-img-sparks = Étincelles
 st-img-fallen = a chuté
-st-img-darkness = Ténèbres
+st-img-darkness = Obscurité
 st-img-designates = désigne une carte
 st-img-exploration = Exploration
 st-img-round-over = Manche terminée
@@ -134,12 +134,12 @@ st-sum-board = Manche { $round }/{ $rounds }, « { $word } » : { $revealed ->
 }
 st-sum-reveal-spark = { $player } a désigné { $label }, marquée par { $players } : étincelles de { $points } points.
 st-sum-reveal-fall = { $player } a désigné { $label } : une chute.
-st-sum-darkness = Dans les Ténèbres : { $player }.
+st-sum-darkness = Dans l'Obscurité : { $player }.
 st-sum-turn = { $player } désigne ensuite.
 st-sum-points = Points de la manche : { $points }.
 st-sum-round = Manche { $round } (« { $word } ») : { $scores }.
 st-sum-round-score = { $player } : { $points }
-st-sum-penalty = (Ténèbres −{ $points })
+st-sum-penalty = (Obscurité −{ $points })
 st-sum-ranking = Classement final : { $ranking }.
 st-sum-standings = Classement provisoire : { $ranking }.
 st-sum-rank = { $place }. { $player } : { $points }

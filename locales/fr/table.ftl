@@ -14,17 +14,17 @@ lobby-join = Rejoindre
 lobby-leave = Quitter
 lobby-start = Lancer
 lobby-cancel = Annuler la table
-lobby-add-computer = Ajouter un ordinateur
+lobby-add-computer = Ajouter un joueur virtuel
 
 option-host_starts = Premier joueur
 option-host_starts-true = l'hôte commence
 option-host_starts-false = tiré au sort
 
 table-computer-name = Robo { $n }
-table-none-here = Il n'y a pas de table dans ce salon. Ouvrez-en une avec la commande `nouvelle` d'un jeu.
+table-none-here = Il n'y a pas de table dans ce salon. Ouvrez-en une avec `/dicestars nouvelle`, `/dizzle nouvelle` ou `/stella nouvelle`.
 table-cancelled = La table a été annulée par { $user }.
 table-you-left = Vous avez quitté la table.
-table-player-left = { $player } a quitté la table ; le pilote automatique joue désormais sa place.
+table-player-left = { $player } a quitté la table ; le pilote automatique joue désormais à sa place.
 
 table-error-guild-only = Les tables s'ouvrent dans un salon ou un fil d'un serveur, pas en message privé.
 table-error-channel-busy = Ce salon a déjà une table. Terminez-la ou annulez-la d'abord, ou ouvrez un fil pour une deuxième partie.
@@ -46,7 +46,7 @@ table-error-bad-value = « { $value } » n'est pas une valeur possible pour cett
 table-error-not-allowed = Vous ne pouvez pas utiliser cette commande ici.
 table-restarting = Le bot redémarre un instant ; rien n'a été modifié. Veuillez réessayer dans quelques secondes.
 table-error-not-your-turn = Ce n'est pas votre tour.
-table-left-tag = (parti)
+table-left-tag = (a quitté)
 table-timer = Minuteur de tour
 table-timer-off = pas de minuteur
 table-timer-minutes = { $n ->
@@ -71,7 +71,7 @@ table-timer-reminder-dm = ⏳ C'est votre tour à la table, il reste { $minutes 
 } : { $url }
 table-timed-out = ⏰ Le temps de { $player } est écoulé ; la partie a continué à sa place.
 table-remove-player = Retirer { $player }
-table-player-removed = L'hôte a retiré { $player } ; le pilote automatique joue désormais sa place.
+table-player-removed = L'hôte a retiré { $player } ; le pilote automatique joue désormais à sa place.
 table-error-remove-too-early = Un joueur ne peut être retiré qu'après deux dépassements de temps d'affilée.
 lobby-watching = Suivie depuis : { $channels }
 cmd-spectate = regarder
@@ -80,7 +80,7 @@ cmd-spectate = regarder
     .table = Le salon ou le fil où se joue la partie
     .table-name = table
     .stop = Arrêter de la suivre
-    .stop-name = arreter
+    .stop-name = arrêter
 spectate-started = 👀 Ce salon suit désormais la table de { $channel } : chaque coup public apparaît ici.
 spectate-stopped = Ce salon ne suit plus la table de { $channel }.
 spectate-error-same-channel = C'est le salon de la table elle-même ; choisissez un autre salon pour regarder.

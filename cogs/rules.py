@@ -1,0 +1,68 @@
+"""The rules card of a game: a private message with how to play and the legend picture.
+
+Opened by ``/help game:``, by the lobby's "How to play" button and by the one on a game's
+first turn message, always in the reader's own language. Stella's card names the points of
+the table's rules preset (the default preset's from ``/help``).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from cogs.drawing import TEXTS, Drawing
+from locales import Localizer
+from rendering.legend import legend_summary, render_legend
+
+log = logging.getLogger(__name__)
+GAMES = ("dice_stars", "dizzle", "stella")
+MAX_DESCRIPTION = 1024  # Discord's limit for a picture's description
+
+
+def rules_text(loc: Localizer, language: str, kind: str, preset: str = "seed") -> str:
+    return loc.text(language, f"rules-{kind}", preset=preset)
+
+
+def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> discord.File:
+    def t(key: str, **args: object) -> str:
+        return loc.text(language, key, **args)
+
+    summary = legend_summary(kind, t)[:MAX_DESCRIPTION]
+    return discord.File(io.BytesIO(picture), f"legend-{kind}.png", description=summary)
+
+
+# Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
+_PICTURES: dict[tuple[str, str], bytes] = {}
+
+
+async def legend_picture(drawing: Drawing, kind: str, language: str) -> bytes:
+    """The legend picture, drawn once per game and language (in the drawing worker)."""
+    key = (kind, language)
+    if key not in _PICTURES:
+        _PICTURES[key] = await drawing.picture(language, render_legend, kind, TEXTS)
+    return _PICTURES[key]
+
+
+async def send_rules(
+    interaction: discord.Interaction,
+    loc: Localizer,
+    drawing: Drawing,
+    language: str,
+    kind: str,
+    preset: str = "seed",
+) -> None:
+    """The rules card as a private answer."""
+    text = rules_text(loc, language, kind, preset)
+    try:
+        if (kind, language) not in _PICTURES and not interaction.response.is_done():
+            # The worker may be busy with a table's picture: Discord gets its answer at once.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        file = legend_file(loc, language, kind, await legend_picture(drawing, kind, language))
+        if interaction.response.is_done():
+            await interaction.followup.send(text, file=file, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, file=file, ephemeral=True)
+    except discord.HTTPException as error:
+        log.info("rules card for %s not sent: %s", interaction.id, error.code)
