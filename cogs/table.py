@@ -415,6 +415,9 @@ class TableCog(commands.Cog):
             elif payload == "cancel":
                 tables.cancel(table, user.id, can_manage(interaction))
             elif payload.startswith("bot:"):
+                refusal = plugin.computer_refusal(table) if plugin.computer_seats else None
+                if refusal is not None or not plugin.computer_seats:
+                    raise RulesError(refusal or "table-error-unknown-control")
                 name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
                 tables.add_computer(table, info, user.id, name)
             elif payload == "timer":
@@ -530,7 +533,7 @@ class TableCog(commands.Cog):
             if not automatic:
                 return events
             seat = automatic[0]
-            action = engine.autopilot(state, seat)
+            action = plugin.autopilot(state, seat, table)
             events += engine.apply(state, seat, action)
             moves.append((seat, action, "autopilot"))
             table.acted_at[seat] = new_version
