@@ -112,7 +112,10 @@ def run(quick: bool) -> list[Figure]:
 
 def _figures(where: str, ours: Tally, chance: Tally, games: int) -> list[Figure]:
     ratio = ours.spark_share / chance.spark_share if chance.spark_share else 0.0
+    counted = f"{games} games, {ours.designations} / {chance.designations} designations"
     return [
+        Figure("stella-ai", f"{where}: spark share, computers", ours.spark_share * 100, "%"),
+        Figure("stella-ai", f"{where}: spark share, random markers", chance.spark_share * 100, "%"),
         Figure(
             "stella-ai",
             f"{where}: spark share, computers / random markers",
@@ -120,15 +123,14 @@ def _figures(where: str, ours: Tally, chance: Tally, games: int) -> list[Figure]
             "x",
             TARGET_RATIO,
             at_least=True,
-            note=f"{ours.spark_share:.0%} vs {chance.spark_share:.0%} of "
-            f"{ours.designations} / {chance.designations} designations in {games} games",
+            note=counted,
         ),
+        Figure("stella-ai", f"{where}: points per round, computers", ours.points_per_round, "pts"),
         Figure(
             "stella-ai",
-            f"{where}: points per seat and round, computers",
-            ours.points_per_round,
-            "points",
-            note=f"random markers: {chance.points_per_round:.2f}",
+            f"{where}: points per round, random markers",
+            chance.points_per_round,
+            "pts",
         ),
     ]
 
@@ -138,36 +140,38 @@ def _figures(where: str, ours: Tally, chance: Tally, games: int) -> list[Figure]
 
 def _card_text(picture: int) -> str:
     plan = plan_card(picture)
-    others = [p.motif.name for p in plan.placements if p.motif != plan.focal]
-    scene = f"{plan.palette.name}, {plan.ground}"
-    return f"{plan.focal.name} (with {', '.join(others)}; {scene})"
+    others = dict.fromkeys(p.motif.name for p in plan.placements if p.motif != plan.focal)
+    return f"{plan.focal.name} ({', '.join(others)}; {plan.palette.name})"
 
 
-def example_rounds(seed: int, seats: int = 3, rounds: int = 3) -> str:
-    """The first rounds of a seeded game of computers: word, grid, each seat's marks."""
+def example_rounds(seed: int, seats: int = 3, rounds: int = 4) -> str:
+    """Seeded rounds of computers as Markdown: the word, the grid (each card's focal motif, its
+    companions and its palette), what each seat marked and how the designations went."""
     state = stella.new_game(seats, seed, {"deck_size": stella_cards.DECK_SIZE})
     lines: list[str] = []
     while True:
         settle(stella, state)
         if stella.is_over(state) or state.round > rounds:
             return "\n".join(lines)
-        fits = stella_ai.fits(state)
-        lines.append(f"Round {state.round}: **{stella.word(state)}**")
-        for card, picture in enumerate(state.grid):
-            lines.append(f"- {stella.label(card)} {_card_text(picture)}: fit {fits[card]:.2f}")
-        for seat in range(seats):
-            marks = " ".join(map(stella.label, stella_ai.slate(state, seat)))
-            lines.append(f"- seat {seat} ({stella_ai.style(seat).name}) marks {marks}")
+        lines += [f"Seed {seed}, round {state.round}: **{stella.word(state)}**", ""]
+        lines += ["| | A | B | C | D | E |", "| --- | --- | --- | --- | --- | --- |"]
+        for row in range(stella.ROWS):
+            cells = [_card_text(p) for p in state.grid[row * 5 : row * 5 + 5]]
+            lines.append(f"| {row + 1} | " + " | ".join(cells) + " |")
+        marked = [
+            f"{stella_ai.style(seat).name} seat {seat}: "
+            + " ".join(map(stella.label, stella_ai.slate(state, seat)))
+            for seat in range(seats)
+        ]
         played = len(state.history)
         while len(state.history) == played:
             seat = stella.to_move(state)[0]
             stella.apply(state, seat, computer(state, seat))
         shown = [
-            f"{stella.label(card)} by seat {by} ({'spark' if len(markers) > 1 else 'falls'})"
+            f"{stella.label(card)} by seat {by} ({'spark' if len(markers) > 1 else 'fall'})"
             for card, _, by, markers in state.history[-1]["reveals"]
         ]
-        lines.append(f"- designated: {', '.join(shown)}; scores {state.history[-1]['scores']}")
-        lines.append("")
+        lines += ["", f"Marked: {'; '.join(marked)}. Designated: {', '.join(shown)}.", ""]
 
 
 if __name__ == "__main__":

@@ -18,6 +18,14 @@ Secrecy: public texts come only from public events (an event with a ``"to"`` key
 that player alone, in their DM or ephemeral message) and public pictures only from the spectator
 view ``view(state, None)``; a slate is drawn from its owner's view and sent to its owner only.
 
+Computer seats (``games.stella_ai``) lock in their slate as soon as a round starts and designate
+when their turn comes, in the same automatic step as any other computer of the table; their
+slates are secret events like a player's, sent to nobody. They read a card's description: the
+painted deck's from ``games.stella_concepts``, a server's own pictures' from the folder's tags
+file (``rendering.stella_folder``); a server deck without one offers no computer seats. A
+timed-out scout designates its most likely match the same way (its ``time_out`` names the card,
+so the move log replays it).
+
 Decks: the painted deck of ``rendering.stella_cards`` by default; when the setting
 ``stella.cards_folder`` names a folder, ``/stella new deck:custom`` plays with its pictures. The
 folder is checked when the game starts (``rendering.stella_folder``); the names of its usable
