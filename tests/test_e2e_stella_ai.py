@@ -8,6 +8,8 @@ import re
 import pytest
 
 from games import stella as engine
+from games import stella_ai
+from rendering.stella_folder import TAGS_FILE
 from tests.emulator import FakeDiscord
 from tests.test_e2e_stella import (
     COUNT,
@@ -17,9 +19,11 @@ from tests.test_e2e_stella import (
     designate,
     game_state,
     mark,
+    picture_folder,
     private_texts,
     secrets_of,
     slate_panel,
+    use_cards,
 )
 
 DESIGNATED = re.compile(r"(Robo \d|carol) designates ([A-E][1-3])\.")
@@ -103,3 +107,52 @@ async def test_one_player_and_two_computers_play_a_whole_game(emu, runner, world
         *(r["marks"].get(s, set()) for r in rounds.values() for s in (1, 2))
     )
     assert computers_marked, "the computers marked cards"
+
+
+async def test_a_timed_out_scout_designates_its_most_likely_match(emu, runner, world):
+    chan, carol = world
+    await runner.start()
+    lobby = (await emu.slash(carol, chan, "stella new", {})).message
+    timer = next(s for s in lobby.selects() if s["custom_id"].endswith(":timer"))
+    await emu.select(carol, lobby, timer["custom_id"], ["5"])
+    for seat in (1, 2):
+        await emu.click(carol, lobby, cid(lobby, f"bot:{seat}"))
+    await emu.click(carol, lobby, cid(lobby, "start"))
+    for _ in range(engine.ROUNDS):
+        record, state = await game_state(runner, chan)
+        if state.phase == engine.MARKING:
+            panel = await slate_panel(emu, chan, carol)
+            await mark(emu, panel, carol, list(range(engine.MAX_MARKS)))
+        record, state = await game_state(runner, chan)
+        if state.phase == engine.EXPLORATION:
+            break
+    assert state.phase == engine.EXPLORATION and state.active == 0
+    expected = stella_ai.designation(state, 0)
+    await runner.bot.get_cog("TimerCog").expire(record.id)
+    moves = await runner.db.moves(record.id)
+    timed_out = [m for m in moves if m.actor == "timeout"]
+    assert [m.action for m in timed_out] == [{"type": "time_out", "card": expected}]
+    texts = "\n".join(m.content for m in emu.channel_messages(chan))
+    assert f"carol designates {engine.label(expected)}." in texts
+
+
+async def test_a_server_deck_seats_computers_only_with_its_tags_file(emu, runner, world, tmp_path):
+    chan, carol = world
+    folder = picture_folder(tmp_path / "cards", 64)
+    use_cards(runner, folder)
+    await runner.start()
+    lobby = (await emu.slash(carol, chan, "stella new", {"deck": "custom"})).message
+    assert "No computer seats with this server's pictures" in lobby.content
+    assert not [b for b in lobby.buttons() if b["custom_id"].endswith(":bot:1")]
+    await emu.click(carol, lobby, cid(lobby, "cancel"))
+
+    owls = "\n".join(f"card{n:03}.png: {'owl, night' if n % 2 else 'cake'}" for n in range(64))
+    (folder / TAGS_FILE).write_text("# the test deck\n" + owls + "\n", encoding="utf-8")
+    lobby = (await emu.slash(carol, chan, "stella new", {"deck": "custom"})).message
+    assert "No computer seats" not in lobby.content
+    for seat in (1, 2):
+        await emu.click(carol, lobby, cid(lobby, f"bot:{seat}"))
+    await emu.click(carol, lobby, cid(lobby, "start"))
+    record, state = await game_state(runner, chan)
+    assert state.phase == engine.MARKING and state.locked[1:] == [True, True]
+    assert record.snapshot["options"]["deck_files"][0] == "card000.png"
