@@ -49,7 +49,7 @@ Where the rules say nothing:
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -700,7 +700,9 @@ def ranking(state: State) -> list[int]:
     return rank(list(zip(totals, last, strict=True)))
 
 
-def autopilot(state: State, seat: int, describe: Any = None) -> Action:
+def autopilot(
+    state: State, seat: int, describe: Callable[[int], Mapping[str, float]] | None = None
+) -> Action:
     """A computer seat's next move (``games.stella_ai``): its slate, lock in, or its designation.
 
     It changes nothing and reads only what that seat may see. ``describe`` tells what each
