@@ -42,9 +42,9 @@ class Style:
 
 
 STYLES = (
-    Style("steady", nudge=0.05, reach=0.6, fewest=1, most=3),
+    Style("steady", nudge=0.05, reach=0.65, fewest=1, most=3),
     Style("cautious", nudge=0.05, reach=0.8, fewest=1, most=3),
-    Style("bold", nudge=0.05, reach=0.5, fewest=1, most=4),
+    Style("bold", nudge=0.05, reach=0.55, fewest=1, most=5),
 )
 
 
