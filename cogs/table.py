@@ -415,9 +415,11 @@ class TableCog(commands.Cog):
             elif payload == "cancel":
                 tables.cancel(table, user.id, can_manage(interaction))
             elif payload.startswith("bot:"):
-                refusal = plugin.computer_refusal(table) if plugin.computer_seats else None
-                if refusal is not None or not plugin.computer_seats:
-                    raise RulesError(refusal or "table-error-unknown-control")
+                if not plugin.computer_seats:
+                    raise RulesError("table-error-unknown-control")
+                refusal = plugin.computer_refusal(table)  # e.g. a deck nobody described
+                if refusal is not None:
+                    raise RulesError(refusal)
                 name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
                 tables.add_computer(table, info, user.id, name)
             elif payload == "timer":
