@@ -7,8 +7,8 @@ The folder may describe its pictures for the computer seats in ``stella-tags.txt
 picture a line, its file name, a colon, then what it shows as comma-separated English words, the
 main subject first (``lighthouse.jpg: lighthouse, sea, night, light``). ``#`` starts a comment
 line. Words that name a motif or a theme of ``games.stella_concepts`` bring their associations
-(``owl`` also means the night and knowledge); any other word still meets a word card of that name.
-Without the file the deck offers no computer seats.
+(``owl`` also means the night and knowledge); any other word still meets a word card of that
+name. Without the file the deck offers no computer seats.
 """
 
 from __future__ import annotations
