@@ -303,7 +303,7 @@ Illusion: magic, mirror, performing arts, top hat, genie, crystal ball, trick, c
 Smoke: fire, volcano, steam locomotive, cloud, factory, genie, candle, ghost
 Home: home, house, house with garden, hut, door, chair, warmth, dog, cat
 Chimney: house, fire, winter, warmth, steam locomotive, factory, home
-Courage: strength, lion, tiger, eagle, bear, dragon, torch
+Courage: strength, lion, tiger, eagle, bear, dragon, torch, wild, fire
 Lion: lion, wild, power, crown, tiger, leopard, strength
 Whisper: secret, feather, wind, envelope, owl, spiral shell, cloud
 Seashell: spiral shell, oyster, sea, crab, desert island, coral, spiral
@@ -315,7 +315,7 @@ Twilight: evening, moon, bat, owl, star, dream, night
 Owl: owl, night, bird, moon, knowledge, forest, vision
 Eternity: spiral, round, star, time, hourglass, ring, ancient, space
 Spiral: spiral, spiral shell, snail, cyclone, tornado, lollipop, dizzy star
-Curiosity: eye, telescope, microscope, cat, fox, monkey, lock, idea
+Curiosity: eye, telescope, microscope, cat, fox, monkey, lock, idea, secret, hidden
 Keyhole: lock, key, old key, door, eye, secret, hidden
 Nostalgia: old, love letter, scroll, teddy bear, carousel horse, childhood, mantelpiece clock,
     autumn
@@ -324,7 +324,7 @@ Chaos: tornado, cyclone, lightning, storm, volcano, game die, monkey, broom
 Whirlwind: tornado, cyclone, wind, leaf in wind, fallen leaves, storm, spiral
 Harmony: music, musical notes, harp, violin, peace, lotus, balance, bird
 Choir: music, musical notes, bell, bird, trumpet, harp, celebration
-Legend: legend, dragon, unicorn, castle, crown, genie, troll, sauropod
+Legend: legend, dragon, unicorn, castle, crown, genie, troll, sauropod, ancient, magic
 Dragon: dragon, dragon face, fire, legend, castle, treasure, lizard, snake
 Innocence: sheep, baby chick, dove, sheep, childhood, teddy bear, rabbit, white
 Lamb: sheep, farm, spring, white, ram, peace
@@ -377,9 +377,9 @@ Treasure: treasure, gem stone, crown, ring, old key, package, anchor, gold
 Chest: treasure, package, luggage, lock, old key, gift, hidden
 Birth: birth, egg, hatching chick, baby chick, nest with eggs, seedling, spring
 Egg: egg, nest with eggs, hatching chick, chicken, birth, round
-Wisdom: knowledge, owl, books, open book, scroll, elephant, brain, turtle
-Book: books, open book, writing, scroll, knowledge, fountain pen
-Absence: chair, empty nest, derelict house, solitude, ghost, envelope, door
+Wisdom: knowledge, owl, books, open book, scroll, elephant, brain, turtle, old, ancient
+Book: books, open book, writing, scroll, knowledge, fountain pen, knowledge, secret, magic
+Absence: chair, empty nest, derelict house, solitude, ghost, envelope, door, waiting, empty nest
 Chair: chair, home, house, solitude, bed, waiting
 Thunder: lightning, lightning cloud, storm, drum, long drum, rain cloud, power
 Drum: drum, long drum, music, celebration, trumpet, circus
@@ -403,8 +403,8 @@ Power: power, crown, lightning, lion, dragon, castle, strength, magnet
 Crown: crown, power, gem stone, castle, lion, gold, treasure
 Trap: spider web, spider, lock, hook, danger, mouse, cheese, bullseye
 Web: spider web, spider, thread, insect, danger, trick
-Vision: vision, eye, telescope, crystal ball, light bulb, owl, eagle
-Eye: eye, vision, owl, telescope, peacock, microscope, mirror
+Vision: vision, eye, telescope, crystal ball, light bulb, owl, eagle, dream, star
+Eye: eye, vision, owl, telescope, peacock, microscope, mirror, round, crystal ball, globe
 Origin: birth, egg, seedling, deciduous tree, ancient, globe, sauropod, nest with eggs
 Root: deciduous tree, seedling, plant, carrot, onion, garlic, forest, mushroom
 Wandering: journey, compass, camel, tent, luggage, bicycle, solitude
@@ -448,10 +448,10 @@ Violin: violin, music, musical note, harp, art, evening
 Flight: flight, bird, airplane, eagle, dove, kite, balloon, rocket
 Swallow: bird, flight, spring, sky, fast, dove
 Guardian: dog, lock, key, castle, owl, lion, strength, power, dragon, night
-Gate: door, castle, lock, key, japanese castle, classical building, old key
+Gate: door, castle, lock, key, japanese castle, classical building, old key, building, secret, home
 Desire: love, fire, rose, red, gem stone, cherries, ring, candle
 Flame: fire, candle, diya lamp, torch, volcano, red, warmth, light
-Slowness: slow, snail, turtle, sloth, koala, hourglass
+Slowness: slow, snail, turtle, sloth, koala, hourglass, time, cloud
 Snail: snail, spiral, slow, spiral shell, rain, house with garden
 Speed: fast, rocket, car, horse, leopard, lightning, comet, airplane
 Arrow: bullseye, aim, fast, boomerang, compass, eagle
@@ -479,8 +479,8 @@ Abundance: harvest, fruit, basket, corn, grapes, sweet, gold, honey pot
 Basket: basket, fruit, harvest, egg, vessel, food
 Poison: danger, mushroom, snake, spider, bottle with cork, alembic, red apple, blowfish
 Mushroom: mushroom, forest, autumn, danger, magic, snail
-Precision: gear, alarm clock, mantelpiece clock, microscope, bullseye, compass, machine
-Clockwork: gear, machine, alarm clock, mantelpiece clock, robot, time
+Precision: gear, alarm clock, mantelpiece clock, microscope, bullseye, compass, machine, aim, tool
+Clockwork: gear, machine, alarm clock, mantelpiece clock, robot, time, tool, robot
 Haze: cloud, weather, sun behind cloud, dream, calm, ghost, evening
 Marsh: frog, duck, water, lotus, crocodile, mushroom, rain
 Sky: sky, cloud, bird, kite, balloon, airplane, sun, rainbow
@@ -491,9 +491,9 @@ Mirage: desert, camel, palm tree, hot, magic, dream, water
 Oasis: palm tree, desert, water, camel, fountain, coconut
 Vigil: candle, night, owl, diya lamp, moon, eye, torch
 Lamp: diya lamp, light bulb, candle, red lantern, light, genie, night
-Grace: swan, dove, flamingo, deer, butterfly, cherry blossom, peacock
+Grace: swan, dove, flamingo, deer, butterfly, cherry blossom, peacock, lotus, feather, art, dolphin
 Swan: swan, white, water, bird, duck, goose
-Stubbornness: goat, ram, ox, rock, bison, snail, turtle
+Stubbornness: goat, ram, ox, rock, bison, snail, turtle, rhinoceros, strength, mountain
 Rock: rock, mountain, moai, strength, old, crab, lizard
 Hide-and-seek: hidden, secret, door, cat, chipmunk, mouse, package, childhood
 Wardrobe: door, hidden, home, old, mirror, secret
