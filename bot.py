@@ -24,6 +24,7 @@ import yarl
 from discord.ext import commands
 
 from cogs.command_tree import TableTree
+from cogs.drawing import Drawing
 from cogs.i18n import FluentTranslator, user_language
 from cogs.rest_budget import RestBudget, budgeted
 from cogs.screens import TableButton, TableSelect
@@ -89,6 +90,7 @@ class TableBot(commands.Bot):
         # Every call made with the bot's token counts against Discord's global limit.
         self.http.request = budgeted(self.http.request, RestBudget())  # type: ignore[method-assign]
         self.loc = Localizer(default=config.default_language)
+        self.drawing = Drawing(config.drawing_processes, self.loc)
         self.extension_names = tuple(extensions)
         self.version = __version__
         self.stopping = False
@@ -147,8 +149,13 @@ class TableBot(commands.Bot):
         self.add_dynamic_items(TableButton, TableSelect)
         for name in self.extension_names:
             await self.load_extension(name)
+        self.drawing.start()  # now that every game's plugin is registered
         if self.syncs_commands:
             await self.sync_commands()
+
+    async def close(self) -> None:
+        await super().close()
+        self.drawing.close()
 
     @property
     def syncs_commands(self) -> bool:

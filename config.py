@@ -48,6 +48,7 @@ class Config:
     timer_poll_seconds: float = 60.0  # also look for deadlines other processes set
     dizzle_levels_folder: Path | None = None  # a server's own Dizzle levels, besides the shipped
     stella_cards_folder: Path | None = None  # a server's own Stella picture cards
+    drawing_processes: int = 1  # worker processes that draw pictures; 0: a thread of the bot
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -97,6 +98,9 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
         raise ConfigError(
             f"The setting bot.default_language must be one of {', '.join(LANGUAGES)}."
         )
+    drawing = _get(bot, "bot.drawing_processes", int, 1)
+    if not 0 <= drawing <= 8:
+        raise ConfigError("The setting bot.drawing_processes must be a number from 0 to 8.")
     log_level = _get(bot, "bot.log_level", str, "INFO").upper()
     if log_level not in LOG_LEVELS:
         raise ConfigError(f"The setting bot.log_level must be one of {', '.join(LOG_LEVELS)}.")
@@ -137,6 +141,7 @@ def parse_config(data: Mapping[str, Any], env: Mapping[str, str], base: Path) ->
         timer_poll_seconds=float(poll_seconds),
         dizzle_levels_folder=levels_folder,
         stella_cards_folder=cards_folder,
+        drawing_processes=drawing,
     )
 
 

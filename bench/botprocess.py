@@ -14,7 +14,7 @@ import signal
 import sys
 from pathlib import Path
 
-from bench.measure import rss_of
+from bench.measure import pss_of, rss_of
 
 REPO = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -39,11 +39,14 @@ class BotProcess:
         )
         self.process: asyncio.subprocess.Process | None = None
         self.peak_rss = 0
+        self.rss_parts: dict[int, int] = {}
 
     async def start(self, profile: bool = False) -> None:
         """Spawn the bot; with ``profile`` under cProfile in every thread (then it runs slower)."""
         if profile:
             command = ["-m", "bench.profiled_bot", str(self.config), str(self.profile)]
+        elif os.environ.get("BENCH_CENSUS"):  # SIGUSR1 writes a memory census (see census_bot)
+            command = ["-m", "bench.census_bot", str(self.config), os.environ["BENCH_CENSUS"]]
         else:
             command = ["bot.py", str(self.config)]
         with self.log.open("ab") as log:
@@ -60,17 +63,50 @@ class BotProcess:
         assert self.process is not None
         return self.process.pid
 
+    def pids(self) -> list[int]:
+        """The bot and the processes it started (its drawing worker), children first found."""
+        found, queue = [], [self.pid]
+        while queue:
+            pid = queue.pop(0)
+            found.append(pid)
+            with contextlib.suppress(OSError):
+                tasks = Path(f"/proc/{pid}/task").iterdir()
+                for task in tasks:
+                    children = (task / "children").read_text(encoding="ascii").split()
+                    queue += [int(child) for child in children]
+        return found
+
     def rss(self) -> int:
-        """Resident bytes now (and the peak so far, sampled and from VmHWM)."""
-        resident, peak = rss_of(self.pid)
-        self.peak_rss = max(self.peak_rss, resident, peak)
-        return resident
+        """Memory of the bot and its workers now, each shared page counted once (the sum of
+        their proportional set sizes); the peak of these sums is kept.
+
+        ``rss_parts`` holds each process's own resident size (which counts the libraries and
+        pages they share in full, once per process).
+        """
+        self.rss_parts, total = {}, 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError):
+                self.rss_parts[pid] = rss_of(pid)[0]
+                total += pss_of(pid)
+        self.peak_rss = max(self.peak_rss, total)
+        return total
+
+    def cpu_parts(self) -> dict[int, float]:
+        """User + system CPU seconds of the bot and of each worker so far."""
+        parts = {}
+        for pid in self.pids():
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+                parts[pid] = (int(fields[11]) + int(fields[12])) / TICKS
+        return parts
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time the bot process used so far."""
-        with open(f"/proc/{self.pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
+        """User + system CPU time the bot and its workers used so far."""
+        return sum(self.cpu_parts().values())
+
+    def worker_cpu_seconds(self) -> float:
+        """The part of :meth:`cpu_seconds` its workers used (drawing pictures)."""
+        return sum(cpu for pid, cpu in self.cpu_parts().items() if pid != self.pid)
 
     async def stop(self) -> float:
         """SIGTERM (the bot closes cleanly); seconds until it exited."""

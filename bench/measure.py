@@ -90,6 +90,15 @@ def rss_of(pid: int | str = "self") -> tuple[int, int]:
     return fields.get("VmRSS", 0), fields.get("VmHWM", 0)
 
 
+def pss_of(pid: int | str = "self") -> int:
+    """Proportional resident bytes: pages shared with other processes count by their share."""
+    with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
+        for line in rollup:
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
 def host_busy_seconds() -> float:
     """CPU seconds all processes of the host used so far (every core, from /proc/stat)."""
     with open("/proc/stat", encoding="ascii") as stat:

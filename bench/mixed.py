@@ -192,7 +192,7 @@ async def load(
                 bot.peak_rss / MB,
                 "MB",
                 RSS_LIMIT_MB,
-                note="the whole run (VmHWM and samples every 0.5 s)",
+                note="the whole run: the bot with its drawing worker (PSS), every 0.5 s",
             ),
             Figure(
                 area,
@@ -226,7 +226,10 @@ class Stage:
     all_calls: int
     rss: int
     peak_rss: int
-    cpu: float
+    cpu: float  # the bot's process and its drawing worker
+    worker_cpu: float
+    worker_rss: int
+    bot_rss: int
     driver_cpu: float  # the emulator and the simulated players (this process)
     others_cpu: float  # every other process on the host: noise in the figures
     lags: list[float]
@@ -249,7 +252,7 @@ async def _stage(
     samples_before, failures_before = len(pacer.samples), len(pacer.failures)
     started_before = sum(t.games_started for t in tables)
     finished_before = sum(t.games_finished for t in tables)
-    cpu_before = bot.cpu_seconds()
+    cpu_before, worker_before = bot.cpu_seconds(), bot.worker_cpu_seconds()
     driver_before, host_before = own_cpu_seconds(), host_busy_seconds()
     lags: list[float] = []
     watcher = asyncio.create_task(_watch_lag(lags))
@@ -267,10 +270,13 @@ async def _stage(
     now = time.monotonic()
     stuck = [reason for t in tables if (reason := t.stuck_reason(now))]
     cpu = bot.cpu_seconds() - cpu_before
+    worker_cpu = bot.worker_cpu_seconds() - worker_before
     driver = own_cpu_seconds() - driver_before
     others = host_busy_seconds() - host_before - cpu - driver
     watcher.cancel()
     rss = bot.rss()
+    worker_rss = sum(size for pid, size in bot.rss_parts.items() if pid != bot.pid)
+    bot_rss = bot.rss_parts.get(bot.pid, 0)
     requests = emu.requests[requests_before:]
     return Stage(
         count=len(tables),
@@ -289,6 +295,9 @@ async def _stage(
         rss=rss,
         peak_rss=bot.peak_rss,
         cpu=cpu,
+        worker_cpu=worker_cpu,
+        worker_rss=worker_rss,
+        bot_rss=bot_rss,
         driver_cpu=driver,
         others_cpu=max(0.0, others),
         lags=lags,
@@ -402,7 +411,11 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             run.rss / MB,
             "MB",
             RSS_LIMIT_MB,
-            note=f"peak so far {run.peak_rss / MB:.0f} MB",
+            note=(
+                f"the bot and its drawing worker, shared pages once (PSS); each alone: bot "
+                f"{run.bot_rss / MB:.0f} MB, worker {run.worker_rss / MB:.0f} MB resident; "
+                f"peak so far {run.peak_rss / MB:.0f} MB"
+            ),
         ),
         Figure(
             area,
@@ -411,7 +424,8 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             "ms",
             CPU_PER_INTERACTION_MS,
             note=(
-                f"{run.cpu:.1f} s CPU / {run.sent} interactions; "
+                f"{run.cpu:.1f} s CPU / {run.sent} interactions, of which the drawing worker "
+                f"{ms(run.worker_cpu / interactions):.1f} ms; "
                 f"{100 * run.cpu / run.elapsed:.0f} % of a core over {run.elapsed:.0f} s"
             ),
         ),

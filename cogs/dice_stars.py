@@ -8,13 +8,13 @@ choices are offered and explained.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from cogs.drawing import TEXTS
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_button
 from cogs.screens import Button, Option, Row, Screen, Select
@@ -314,7 +314,7 @@ class DiceStarsCog(TableAddon):
 
         await interaction.response.defer(ephemeral=True, thinking=True)
         name = table.seats[seat].name
-        png = await asyncio.to_thread(pictures.render_sheet, view, seat, name, t)
+        png = await self.table.drawing.picture(lang, pictures.render_sheet, view, seat, name, TEXTS)
         summary = pictures.sheet_summary(view, seat, name, t)
         file = discord.File(io.BytesIO(png), "sheet.png", description=summary[:1000])
         await interaction.followup.send(summary, file=file, ephemeral=True)

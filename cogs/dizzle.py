@@ -26,7 +26,6 @@ starts on the default level; a solo game posts one message per pass, edited afte
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import io
 import logging
@@ -37,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.drawing import TEXTS
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_payload, decode_json_action
 from cogs.screens import Button, Option, Row, Screen, Select, build_view
@@ -525,7 +525,10 @@ class DizzleCog(TableAddon):
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = engine.view(engine.from_json(table.state or {}), None)
         name = table.seats[seat].name
-        png = await asyncio.to_thread(pictures.render_sheet, view, seat, name, t)
+        language = self.table.lang(interaction)
+        png = await self.table.drawing.picture(
+            language, pictures.render_sheet, view, seat, name, TEXTS
+        )
         summary = pictures.sheet_summary(view, seat, name, t)
         file = discord.File(io.BytesIO(png), "dizzle-sheet.png", description=summary[:1000])
         await interaction.followup.send(summary[:2000], file=file, ephemeral=True)

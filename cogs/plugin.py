@@ -7,6 +7,7 @@ the lobby, seats, locks, saving and posting. The plugin only turns a state into 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -117,6 +118,11 @@ class GamePlugin:
     def turn_key(self, state: Any) -> str:
         """A new channel message starts whenever this changes (else the turn message is edited)."""
         return ",".join(map(str, self.engine.to_move(state)))
+
+    def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+        """Drawing work worth doing ahead of need, while the drawer is idle (module-level
+        functions and their arguments: they run in the drawing worker)."""
+        return []
 
     def turn_screen(self, ctx: TableContext) -> Screen:
         """The public message of the current turn (runs in a worker thread: may render)."""

@@ -17,7 +17,6 @@ looks for a message of the game among the channel's newest ones before it posts.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -124,7 +123,7 @@ class ChannelSync:
         # Private messages first: a slate that could not be sent by DM adds "My slate" here.
         await work.plugin.sync_private(self.cog, ctx, work.interaction)
         changed = table.shown < table.changed
-        screen = await asyncio.to_thread(self._turn_screen, work, ctx) if changed else None
+        screen = await self._turn_screen(work, ctx) if changed else None
         if screen is not None:
             await self._show_turn(work, ctx, screen)
         for key in table.retired_keys():
@@ -140,11 +139,12 @@ class ChannelSync:
             work.record.id, work.record.version, table, state, table.language, self.cog.loc
         )
 
-    def _turn_screen(self, work: Showing, ctx: TableContext) -> Screen:
+    async def _turn_screen(self, work: Showing, ctx: TableContext) -> Screen:
         """The current turn message: its log, the picture and prompt of now, and the controls."""
         plugin, table = work.plugin, work.table
         finished = table.status == tables.FINISHED
-        screen = plugin.final_screen(ctx) if finished else plugin.turn_screen(ctx)
+        method = "final_screen" if finished else "turn_screen"
+        screen = await self.cog.drawing.screen(plugin, method, ctx)
         lines = [line for item in table.log for line in self.log_lines(plugin, ctx, item)]
         text = join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
         rows = [] if finished else [*self._removal_rows(ctx), *screen.rows][:5]
@@ -178,7 +178,7 @@ class ChannelSync:
 
     async def _post_own(self, work: Showing, ctx: TableContext, post: dict[str, Any]) -> None:
         """A message the game posts before the turn message (Stella's round results)."""
-        screen = await asyncio.to_thread(work.plugin.own_screen, ctx, post["events"])
+        screen = await self.cog.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
         nonce = f"{work.record.id}.p{post['v']}"
         await self._post(work.record.channel_id, screen, None, nonce, pings=False)
         for index, channel_id in enumerate(work.table.spectators):

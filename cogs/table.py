@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
@@ -68,6 +69,11 @@ class TableCog(commands.Cog):
 
     def register(self, plugin: GamePlugin) -> None:
         self.plugins[plugin.kind] = plugin
+        self.bot.drawing.register(plugin)
+
+    @property
+    def drawing(self) -> Drawing:
+        return self.bot.drawing
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -233,6 +239,7 @@ class TableCog(commands.Cog):
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.tell(interaction, "table-error-guild-only")
             return
+        self.drawing.warm(plugin)  # its pictures are needed once the players have joined
         settings = {option.name: option.default for option in plugin.info.options}
         settings.update({k: v for k, v in options.items() if v is not None})
         user = interaction.user

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -55,7 +54,7 @@ class TableCommandsCog(TableAddon):
         ctx = TableContext(
             record.id, record.version, table, state, self.table.lang(interaction), self.bot.loc
         )
-        screen = await asyncio.to_thread(plugin.turn_screen, ctx)
+        screen = await self.table.drawing.screen(plugin, "turn_screen", ctx)
         await interaction.followup.send(screen.text, files=screen.files(), ephemeral=True)
 
     @app_commands.command(

@@ -7,7 +7,7 @@ who leaves is marked *left* and the autopilot (or the game's own rule) plays on 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from games.engine import GameInfo, RulesError
@@ -65,7 +65,12 @@ class Table:
     decision_at: int = 0  # the version that decision began at (the deadline's version)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save
+        # (a tenth of the bot's time under load), and nothing below that level changes in place:
+        # a new state, log item or post replaces the old one.
+        data = {item.name: _shallow(getattr(self, item.name)) for item in fields(self)}
+        data["seats"] = [asdict(seat) for seat in self.seats]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
@@ -100,6 +105,14 @@ class Table:
 
 
 LOG_LIMIT = 40  # log items a turn message keeps (Discord's 2,000 characters cut earlier)
+
+
+def _shallow(value: Any) -> Any:
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return list(value)
+    return value
 
 
 def turn_message_key(since: int) -> str:

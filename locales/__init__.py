@@ -17,6 +17,7 @@ from fluent.syntax import FluentParser, ast
 LANGUAGES = ("en", "de", "fr")
 FOLDER = Path(__file__).resolve().parent
 log = logging.getLogger(__name__)
+MEMO_LIMIT = 20_000  # formatted texts kept (a few MB)
 
 
 def pick_language(*candidates: str | None, default: str = "en") -> str:
@@ -40,6 +41,7 @@ class Localizer:
             for path in sorted((folder / language).glob("*.ftl")):
                 bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
             self.bundles[language] = bundle
+        self._memo: dict[tuple[Any, ...], str] = {}
 
     def has(self, key: str, language: str = "en") -> bool:
         return self.bundles[language].has_message(key)
@@ -48,6 +50,21 @@ class Localizer:
         return self.text(language, key, **args)
 
     def text(self, language: str, key: str, **args: Any) -> str:
+        # Formatting is slow (numbers go through Babel's locale data: a third of a picture's
+        # drawing time), and a table asks for the same few texts over and over: keep them.
+        try:
+            memo_key = (language, key, *((name, type(v), v) for name, v in sorted(args.items())))
+            found = self._memo.get(memo_key)
+        except TypeError:  # an argument that cannot be a key (a list): format it each time
+            return self._format(language, key, args)
+        if found is None:
+            found = self._format(language, key, args)
+            if len(self._memo) >= MEMO_LIMIT:
+                self._memo.clear()  # simpler than LRU order, and safe for the drawing thread
+            self._memo[memo_key] = found
+        return found
+
+    def _format(self, language: str, key: str, args: dict[str, Any]) -> str:
         for lang in (language, self.default, "en"):
             bundle = self.bundles.get(lang)
             if bundle is not None and bundle.has_message(key):

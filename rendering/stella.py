@@ -147,6 +147,11 @@ def _table_palette() -> FixedPalette:
     return fixed_palette([*flats, *faded], texts)
 
 
+def paint_card(card_id: int) -> None:
+    """Paint a card of the deck at the grid's size ahead of need (kept by ``stella_cards``)."""
+    stella_cards.card_image(card_id, CARD_WIDTH)
+
+
 def render_grid(view: View, t: Label, card_source: CardSource = stella_cards.card_image) -> bytes:
     """The round's 15 cards with their labels, the word on top (JPEG)."""
     return _grid_jpeg(
@@ -486,7 +491,7 @@ def _cloth(height: int) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=3)  # 3 MB each; composing one from painted cards takes about a millisecond
 def _cards_block(source: CardSource, cards: tuple[int, ...], band: int) -> Image.Image:
     """The 15 cards with their label badges, on the cloth (what every grid picture shares)."""
     top, bottom = HEADER, _grid_bottom(band)
@@ -523,7 +528,7 @@ def _table_picture(
     return image
 
 
-@lru_cache(maxsize=64)  # ~190 KB each: one per table marking at once
+@lru_cache(maxsize=16)  # ~190 KB each: a round start draws its grid for every seat at once
 def _grid_jpeg(
     source: CardSource, cards: tuple[int, ...], word: str, round_text: str, hint: str
 ) -> bytes:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import orjson
 
 from storage.migrations import MIGRATIONS
 
@@ -145,8 +146,19 @@ class SQL:
 
 
 def dump(value: Any) -> str:
-    """JSON as stored: compact, and readable text for every language."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """JSON as stored: compact, and readable text for every language.
+
+    orjson writes the same text as ``json.dumps`` several times faster (every change saves the
+    whole table); an integer beyond 64 bits, which it refuses, takes the slow road.
+    """
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def load(text: str | bytes) -> Any:
+    return orjson.loads(text)
 
 
 def game_record(row: Sequence[Any]) -> GameRecord:
@@ -156,7 +168,7 @@ def game_record(row: Sequence[Any]) -> GameRecord:
         channel_id=row[2],
         kind=row[3],
         status=row[4],
-        snapshot=json.loads(row[5]),
+        snapshot=load(row[5]),
         version=row[6],
         created_at=row[7],
         updated_at=row[8],
@@ -400,7 +412,7 @@ def save_arguments(
 
 
 def move_record(row: Sequence[Any]) -> MoveRecord:
-    return MoveRecord(row[0], row[1], json.loads(row[2]), row[3], row[4])
+    return MoveRecord(row[0], row[1], load(row[2]), row[3], row[4])
 
 
 def deadline_record(row: Sequence[Any]) -> Deadline:

@@ -28,6 +28,7 @@ class BotRunner:
             database=database,
             api_base=emu.api_base,
             gateway_url=emu.gateway_url,
+            drawing_processes=0,
         )
         self.extensions = tuple(extensions)
         self.bot: TableBot | None = None

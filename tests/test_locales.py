@@ -67,3 +67,15 @@ def test_slash_command_names_are_valid_discord_names(catalogue):
             if key.startswith("cmd-") and ".name" in catalogue[language][key]:
                 name = loc.attribute(language, key, "name")
                 assert name == name.lower() and " " not in name and 1 <= len(name) <= 32, name
+
+
+def test_kept_texts_are_the_texts_formatted_anew():
+    """Formatted texts are kept for speed; what is kept must be what formatting gives."""
+    loc, fresh = Localizer(), Localizer()
+    for language in LANGUAGES:
+        for count in (1, 2, 1, 2.0, True, "7"):
+            first = loc.text(language, "ds-bag", count=count)
+            assert loc.text(language, "ds-bag", count=count) == first
+            assert first == fresh._format(language, "ds-bag", {"count": count})
+    assert loc.text("de", "ds-bag", count=1) != loc.text("de", "ds-bag", count=2)
+    assert loc.text("en", "ds-bag", count=[1]) == fresh._format("en", "ds-bag", {"count": [1]})

@@ -158,6 +158,14 @@ class BotProcess:
     def running(self) -> bool:
         return self.process is not None and self.process.returncode is None
 
+    def children(self) -> list[int]:
+        """The processes the bot started (its drawing worker), read from /proc."""
+        found = []
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{self.pid}/task").iterdir():
+                found += [int(pid) for pid in (task / "children").read_text().split()]
+        return found
+
     @property
     def pid(self) -> int:
         return self._process().pid

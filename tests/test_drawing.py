@@ -1,0 +1,152 @@
+"""Screens drawn in the worker process are the screens drawn in the bot's own thread.
+
+Seeded games of every title are played part-way and to the end; each screen is drawn both
+ways and must come back identical (text, controls and the picture's bytes). A worker that is
+killed costs one screen drawn in a thread, and the next worker draws the one after.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from typing import Any
+
+import pytest
+
+from cogs.dice_stars import DiceStarsPlugin
+from cogs.dizzle import DizzlePlugin
+from cogs.drawing import TEXTS, Drawing
+from cogs.plugin import GamePlugin, TableContext
+from cogs.stella import StellaPlugin
+from config import read_dizzle_levels
+from games import table as tables
+from games.engine import RulesError, settle
+from games.table import Seat, Table
+from locales import Localizer
+from rendering import stella_cards
+
+LOC = Localizer()
+
+
+def _plugins() -> list[GamePlugin]:
+    return [DiceStarsPlugin(), DizzlePlugin(read_dizzle_levels(None)), StellaPlugin()]
+
+
+def _context(plugin: GamePlugin, players: int, seed: int, moves: int | None) -> TableContext:
+    """A table of ``players`` after ``moves`` autopilot moves (None: to the end)."""
+    info = plugin.info
+    options = {option.name: option.default for option in info.options}
+    table = Table(
+        kind=plugin.kind,
+        host_id=1,
+        language="de",
+        options=options,
+        seats=[Seat(100 + index, f"Player {index + 1}") for index in range(players)],
+    )
+    table.status, table.seed = tables.ACTIVE, seed
+    state = plugin.new_state(table)
+    settle(plugin.engine, state)
+    played, rng = 0, random.Random(seed)
+    while not plugin.engine.is_over(state) and (moves is None or played < moves):
+        seat = plugin.engine.to_move(state)[0]
+        plugin.engine.apply(state, seat, _move(plugin, state, seat, rng))
+        settle(plugin.engine, state)
+        played += 1
+    if plugin.engine.is_over(state):
+        table.status = tables.FINISHED
+    table.state = plugin.engine.to_json(state)
+    return TableContext(7, played + 1, table, state, "de", LOC)
+
+
+def _move(plugin: GamePlugin, state: Any, seat: int, rng: random.Random) -> Any:
+    """The autopilot's move, or for a secret draft (Stella's marks) a few seeded toggles."""
+    try:
+        return plugin.engine.autopilot(state, seat)
+    except RulesError:
+        actions = plugin.engine.legal_actions(state, seat)
+        if {"type": "lock_in"} in actions and rng.random() < 0.4:
+            return {"type": "lock_in"}
+        return rng.choice([action for action in actions if action["type"] != "lock_in"])
+
+
+def _screens(plugin: GamePlugin) -> list[tuple[str, TableContext, tuple[Any, ...]]]:
+    players = max(plugin.info.min_players, 3)
+    middle = _context(plugin, players, seed=11, moves=9)
+    end = _context(plugin, players, seed=11, moves=None)
+    screens = [("turn_screen", middle, ()), ("final_screen", end, ())]
+    if isinstance(plugin, StellaPlugin):
+        screens += [("slate_screen", middle, (0, 555)), ("slate_picture", middle, (1,))]
+    return screens
+
+
+@pytest.fixture
+async def drawing():
+    plugins = _plugins()
+    drawing = Drawing(processes=1, loc=LOC)
+    for plugin in plugins:
+        drawing.register(plugin)
+    drawing.start()
+    yield drawing, plugins
+    drawing.close()
+
+
+async def test_the_worker_draws_what_a_thread_draws(drawing) -> None:
+    worker, plugins = drawing
+    in_thread = Drawing(processes=0, loc=LOC)
+    for plugin in plugins:
+        for method, ctx, args in _screens(plugin):
+            there = await worker.screen(plugin, method, ctx, *args)
+            here = await in_thread.screen(plugin, method, ctx, *args)
+            assert there.image if hasattr(there, "image") else there, (plugin.kind, method)
+            assert there == here, (plugin.kind, method)
+    assert worker.worker_pids() and os.getpid() not in worker.worker_pids()
+    assert worker.restarts == 0
+
+
+async def test_a_killed_worker_costs_no_screen(drawing) -> None:
+    worker, plugins = drawing
+    dice_stars = plugins[0]
+    method, ctx, _ = _screens(dice_stars)[0]
+    expected = await worker.screen(dice_stars, method, ctx)
+    first = worker.worker_pids()
+    for pid in first:
+        os.kill(pid, signal.SIGKILL)
+    assert await worker.screen(dice_stars, method, ctx) == expected  # drawn here meanwhile
+    assert await worker.screen(dice_stars, method, ctx) == expected  # by the new worker
+    assert worker.restarts == 1
+    assert worker.worker_pids() and set(worker.worker_pids()).isdisjoint(first)
+
+
+def _painted_cards() -> int:
+    """Run in the worker: how many cards its process has painted."""
+    from rendering import stella_cards
+
+    return len(stella_cards.painted)
+
+
+async def test_the_stella_deck_is_painted_while_the_worker_is_idle(drawing) -> None:
+    worker, plugins = drawing
+    stella = plugins[2]
+    method, ctx, args = _screens(stella)[0]
+    await worker.screen(stella, method, ctx, *args)
+    warming = worker._warming[stella.kind]
+    await asyncio.wait_for(warming, timeout=120)
+    loop = asyncio.get_running_loop()
+    painted = await loop.run_in_executor(worker._pool, _painted_cards)
+    assert painted >= len(stella.warm_up()) == stella_cards.DECK_SIZE
+
+
+async def test_a_picture_gets_the_texts_of_its_language_in_the_worker(drawing) -> None:
+    from rendering import dice_stars as pictures
+
+    worker, plugins = drawing
+    ctx = _context(plugins[0], 2, seed=5, moves=12)
+    view = plugins[0].engine.view(ctx.state, None)
+    in_thread = Drawing(processes=0, loc=LOC)
+    for language in ("en", "fr"):
+        args = (pictures.render_sheet, view, 1, "Bob", TEXTS)
+        there = await worker.picture(language, *args)
+        assert there == await in_thread.picture(language, *args)
+    assert await worker.picture("en", *args[:-1], TEXTS) != there  # English, not French
