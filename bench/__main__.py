@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import e2e, engines, mixed, render, stella_ai, storage
+from bench import channel, e2e, engines, mixed, render, stella_ai, storage
 from bench.measure import Figure
 
 AREAS: dict[str, Callable[[bool], list[Figure]]] = {
@@ -34,8 +34,9 @@ BOT_AREAS: dict[str, Callable[[bool, bool], tuple[list[Figure], dict[str, str]]]
     "e2e": e2e.run,
     "mixed": mixed.run_mixed,
     "stella-load": mixed.run_stella,
+    "channel": channel.run,
 }
-ORDER = ("render", "engines", "storage", "stella-ai", "e2e", "mixed", "stella-load")
+ORDER = ("render", "engines", "storage", "stella-ai", "e2e", "mixed", "stella-load", "channel")
 DEFAULT_OUT = Path(__file__).resolve().parent / "results.json"
 
 

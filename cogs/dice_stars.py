@@ -172,30 +172,31 @@ class DiceStarsPlugin(GamePlugin):
         return [row for row in (tuple(colour_row), tuple(number_row)) if row] + rows
 
     def _stars_select(self, ctx: TableContext, seat: int, count: int) -> Select:
+        """One option per star a row can still take: the fields of a row are interchangeable.
+
+        A row with room for several of the stars offers "star number 2 in this row" as well,
+        so that any legal placement can be picked; the menu warns of rows left unfinished.
+        """
         sheet = ctx.state.sheets[seat]
         options = []
         for index, row in enumerate(engine.ROWS):
-            crossed = sheet.multipliers[index]
-            for field in range(crossed, engine.MULTIPLIER_FIELDS[row]):
+            crossed, fields = sheet.multipliers[index], engine.MULTIPLIER_FIELDS[row]
+            for star in range(1, min(fields - crossed, count) + 1):
+                after = crossed + star
+                if star == 1:
+                    label = ctx.t("ds-stars-row", row=row, crossed=crossed, fields=fields)
+                else:
+                    label = ctx.t("ds-stars-row-again", row=row, star=star)
+                hint = ctx.t(
+                    "ds-stars-after", full=int(after == fields), after=after, fields=fields
+                )
                 options.append(
                     Option(
-                        label=ctx.t(
-                            "ds-multiplier-option",
-                            row=row,
-                            field=field + 1,
-                            fields=engine.MULTIPLIER_FIELDS[row],
-                        ),
-                        value=f"{row}.{field}",
-                        description=ctx.t(
-                            "ds-multiplier-hint",
-                            crossed=crossed,
-                            fields=engine.MULTIPLIER_FIELDS[row],
-                        ),
-                        emoji="⭐",
+                        label=label[:100], value=f"{row}.{star}", description=hint[:100], emoji="⭐"
                     )
                 )
         return Select(
-            placeholder=ctx.t("ds-action-take_stars-choose", count=count),
+            placeholder=ctx.t("ds-stars-choose", count=count)[:150],
             payload="astars",
             options=tuple(options[:25]),
             min_values=count,

@@ -6,8 +6,9 @@ kept by id. The lobby offers them by title; the chosen level's JSON travels into
 state, so a running game never depends on the files again.
 
 The turn message shows the middle above the sheet of the player to act, a one-line summary and
-the controls of the phase: a menu of the legal placements labelled as on the picture
-("4 → C5", the special in the description), the Reroll / Pass buttons when nothing fits, a
+the controls of the phase: a button per legal placement when there are up to four, else a menu,
+labelled as on the picture ("4 → C5", with the special; a single placement is played by the
+table itself), the Reroll / Pass buttons when nothing fits, a
 menu of the player's dice of this pass after a missed reroll, and a planet menu after rockets.
 Planet picks are simultaneous: the one message lists everyone who still picks, anyone of them
 may use its menu (the engine checks each pick against the picker's own sheet), and it is edited
@@ -62,6 +63,7 @@ MAX_OPTIONS = 25
 MAX_ROWS = 5
 MAX_BUTTONS = 5
 SHOWN_MENUS = 4  # menus beside the row of "more" buttons when the choices need more than 5
+MAX_BUTTONS_FOR_CHOICES = 4  # up to this many placements (or dice to return) are buttons
 MAX_AUTOCOMPLETE = 25
 
 SPECIAL_EMOJI = {
@@ -134,6 +136,9 @@ def turn_rows(state: engine.State, t: Text) -> list[Row]:
             pass_ = Button(t("dz-action-pass"), action_payload({"type": "pass"}), "secondary")
             return [(reroll, pass_)]
     menus = choice_menus(state, t)
+    if len(menus) == 1 and len(menus[0].options) <= MAX_BUTTONS_FOR_CHOICES:
+        # Few choices: a button each, named by its result ("4 → C5"): one tap, no menu.
+        return [tuple(_choice_button(option) for option in menus[0].options)]
     if len(menus) <= MAX_ROWS:
         return list(menus)
     buttons = []
@@ -142,6 +147,11 @@ def turn_rows(state: engine.State, t: Text) -> list[Row]:
         label = t("dz-more-choices", first=first, last=last)
         buttons.append(Button(label[:80], f"u:more:{number}", emoji="➕"))
     return [*menus[:SHOWN_MENUS], tuple(buttons)]
+
+
+def _choice_button(option: Option) -> Button:
+    label = option.label if not option.description else f"{option.label} · {option.description}"
+    return Button(label[:80], "a" + option.value, "primary", option.emoji)
 
 
 def more_pages(menus: list[Select]) -> list[list[Select]]:
@@ -283,6 +293,10 @@ class DizzlePlugin(GamePlugin):
         if state.phase == "planets":
             return f"{state.pass_index}:planets"  # one message while the picks last
         return f"{state.pass_index}:{','.join(map(str, engine.to_move(state)))}"
+
+    def message_key(self, state: engine.State) -> str:
+        # One channel message per pass, edited as its dice are placed (planet picks included).
+        return f"pass:{state.pass_index}"
 
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The planet picks run at once for everyone, on one timer; each turn on its own.

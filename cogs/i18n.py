@@ -26,17 +26,20 @@ def user_language(interaction: discord.Interaction, default: str = "en") -> str:
     )
 
 
-async def answer_privately(interaction: discord.Interaction, text: str) -> None:
+async def answer_privately(
+    interaction: discord.Interaction, text: str, view: discord.ui.View | None = None
+) -> None:
     """An ephemeral answer: the reply, or a follow-up once the interaction was acknowledged.
 
     Discord refuses it when the interaction was never acknowledged in time; nothing is left
     to tell then (the change, if any, shows in the channel).
     """
+    extra = {"view": view} if view is not None else {}
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, **extra)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, **extra)
     except discord.HTTPException as error:
         log.info("could not answer %s privately: %s", interaction.id, error.code)
 

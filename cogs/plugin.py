@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cogs.screens import Button, Screen
-from games.engine import Action, Engine, Event, GameInfo
+from games.engine import ONLY_CHOICE, Action, Engine, Event, GameInfo
 from games.table import Table
 from locales import Localizer
 
@@ -116,8 +116,20 @@ class GamePlugin:
         return self.new_state(table)
 
     def turn_key(self, state: Any) -> str:
-        """A new channel message starts whenever this changes (else the turn message is edited)."""
+        """Whose turn it is: when this changes, the players to act are notified once."""
         return ",".join(map(str, self.engine.to_move(state)))
+
+    def message_key(self, state: Any) -> str:
+        """A new channel message starts whenever this changes (else the turn message is edited).
+
+        By default a message per turn; a game whose turns are short may keep one for longer
+        (Dizzle: a pass), and then a short "your turn" message notifies each player in it.
+        """
+        return self.turn_key(state)
+
+    def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
+        """Which of the seats whose turn came the channel notifies (others may get a DM)."""
+        return seats
 
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
         """Drawing work worth doing ahead of need, while the drawer is idle (module-level
@@ -221,6 +233,27 @@ class GamePlugin:
 
         Runs with the channel step; idempotent like it (message ids go to ``ctx.table``).
         """
+
+
+def log_event_lines(plugin: GamePlugin, ctx: TableContext, events: list[Event]) -> list[str]:
+    """The game's lines for events; a move the table made as the only one possible says so."""
+    lines: list[str] = []
+    start = index = 0
+    while index < len(events):
+        event = events[index]
+        if event.get("type") != ONLY_CHOICE:
+            index += 1
+            continue
+        lines += plugin.event_lines(ctx, events[start:index])
+        end = index + 1 + int(event.get("events", 0))
+        own = plugin.event_lines(ctx, events[index + 1 : end])
+        player = ctx.name(event["seat"])
+        if own:
+            lines += [f"{own[0]} {ctx.t('table-only-choice-tag')}", *own[1:]]
+        else:
+            lines.append(ctx.t("table-only-choice", player=player))
+        start = index = end
+    return lines + plugin.event_lines(ctx, events[start:])
 
 
 def _fluent_args(args: dict[str, Any]) -> dict[str, Any]:

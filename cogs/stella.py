@@ -10,7 +10,8 @@ A round in the channel and in private:
   "My slate", which opens the same controls as an ephemeral message.
 - **Announcement**, all counts at once and Darkness, opens the exploration.
 - **Exploration.** Every designation posts a new message with the public board; the active
-  player presses "Designate" and picks one of their own unrevealed marks in an ephemeral menu.
+  player presses "Designate" and taps one of their own unrevealed marks, a button each, in an
+  ephemeral panel with their slate. The last unrevealed mark is designated by the table itself.
 - **Round end**: a message with the round's results and its summary picture; the game ends with
   the scoreboard.
 
@@ -32,9 +33,10 @@ folder is checked when the game starts (``rendering.stella_folder``); the names 
 pictures are kept with the table, so cards keep their pictures even if the folder changes later.
 
 Where the rules are silent: the DM is written in the player's own language (the one they joined
-with, or of their latest click), else in the table's; a player whose DM failed is
-offered the DM again next round; the lobby has no menu for the deck (it is chosen with the
-command), and the ``host_starts`` setting reads "Host is the first scout".
+with, or of their latest click), else in the table's; a player whose DM failed is offered the
+DM again next round (the channel says that the DM failed once a game, silently; the marking
+message notifies those players, the DM everyone else); the lobby has no menu for the deck (it
+is chosen with the command), and the ``host_starts`` setting reads "Host is the first scout".
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ import discord
 from discord import app_commands
 
 from cogs.i18n import T, guild_language
-from cogs.plugin import GamePlugin, TableContext
-from cogs.screens import Button, Option, Row, Screen, Select, build_view
+from cogs.plugin import GamePlugin, TableContext, log_event_lines
+from cogs.screens import Button, Row, Screen, build_view
 from cogs.table import TableAddon
 from games import stella as engine
 from games import stella_ai
@@ -75,7 +77,6 @@ if TYPE_CHECKING:
     from cogs.table import TableCog
 
 log = logging.getLogger(__name__)
-USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 NO_PINGS = discord.AllowedMentions.none()
 
 DECKS = ("generated", "custom")
@@ -93,6 +94,7 @@ SHOWN_BY_SCREEN = {
     "winner",
 }
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
+SLATES_ROUND = "slates"  # in the table's message ids: the round the slate DMs belong to
 
 
 # --- the plugin --------------------------------------------------------------------------------
@@ -204,8 +206,10 @@ class StellaPlugin(GamePlugin):
             return {"type": "set_marks", "cards": sorted(set(state.slates[seat]) ^ {int(argument)})}
         if verb == "lock" and not argument:
             return {"type": "lock_in"}
+        if verb == "designate" and argument.isdigit():
+            return {"type": "designate", "card": int(argument)}
         if verb == "designate" and len(values) == 1 and values[0].isdigit():
-            return {"type": "designate", "card": int(values[0])}
+            return {"type": "designate", "card": int(values[0])}  # the menu of earlier versions
         return None
 
     def shows_change(self, events: list[Event]) -> bool:
@@ -352,11 +356,17 @@ class StellaPlugin(GamePlugin):
         names = self._names(ctx)
         image = pictures.render_round_summary(public, names, ctx.t)
         return Screen(
-            text=_join(self.event_lines(ctx, events)),
+            text=_join(log_event_lines(self, ctx, events)),
             image=image,
             filename=f"stella-round.{pictures.extension(image)}",
             image_summary=pictures.round_summary_summary(public, names, ctx.t)[:1000],
         )
+
+    def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
+        # A slate sent by DM is the marking player's notification; the channel adds none.
+        if ctx.state.phase != engine.MARKING:
+            return seats
+        return [seat for seat in seats if ctx.table.messages.get(f"dm:{seat}") == 0]
 
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The marking has one timer for everyone; each designation one of its own.
@@ -481,7 +491,7 @@ class StellaPlugin(GamePlugin):
         language = self.remember_language(cog, interaction)
         private_ctx = dataclasses.replace(ctx, language=language)
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if custom_id.endswith(":adesignate"):
+        if ":adesignate" in custom_id:
             done = [e for e in events if e["type"] == "designated" and e["seat"] == seat]
             text = private_ctx.t("st-designated", label=done[0]["label"]) if done else ""
             screen = Screen(text=text)
@@ -566,17 +576,12 @@ class StellaPlugin(GamePlugin):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         image = await cog.drawing.screen(self, "slate_picture", ctx, seat)
-        menu = Select(
-            placeholder=ctx.t("st-designate-placeholder"),
-            payload="adesignate",
-            options=tuple(Option(engine.label(card), str(card), emoji="🔦") for card in cards),
-        )
         screen = Screen(
             text=ctx.t("st-designate-prompt"),
             image=image,
             filename=f"stella-slate.{pictures.extension(image)}",
             image_summary=pictures.slate_summary(own, ctx.t)[:1000],
-            rows=[menu],
+            rows=designation_rows(cards),
         )
         await _send_private(interaction, ctx, screen)
 
@@ -591,6 +596,13 @@ class StellaPlugin(GamePlugin):
         marking = state.phase == engine.MARKING and ctx.table.status == tables.ACTIVE
         still = set(engine.to_move(state)) if marking else set()
         answered = interaction.message.id if interaction and interaction.message else None
+        messages = ctx.table.messages
+        if marking and messages.get(SLATES_ROUND, state.round) != state.round:
+            # A new round's marking: every slate of an earlier one closes, even when that
+            # round's exploration went by within one change (designations the table played).
+            await self._close_slates(cog, ctx, set(), answered)
+        if marking:
+            messages[SLATES_ROUND] = state.round
         await self._close_slates(cog, ctx, still, answered)
         missing = [
             seat
@@ -625,20 +637,26 @@ class StellaPlugin(GamePlugin):
                 closed.append(seat)
             else:
                 ctx.table.messages[f"dm:{seat}"] = message.id
-        if closed:
-            await self._offer_slates_here(cog, ctx, channel_id, closed)
+        # Said once a game per player; later rounds only offer "My slate" on their message.
+        unsaid = [seat for seat in closed if f"nodm:{seat}" not in ctx.table.messages]
+        if unsaid:
+            await self._offer_slates_here(cog, ctx, channel_id, unsaid)
 
     async def _offer_slates_here(
         self, cog: TableCog, ctx: TableContext, channel_id: int, closed: list[int]
     ) -> None:
-        """Said in the channel; the round's message offers "My slate" (drawn after this)."""
+        """Said in the channel, silently: the round's message (drawn after this) notifies them
+        and offers "My slate"."""
         channel = cog.bot.get_partial_messageable(channel_id)
         players = ", ".join(ctx.mention(seat) for seat in closed)
-        await channel.send(
+        message = await channel.send(
             ctx.t("st-dm-closed", players=players),
-            allowed_mentions=USER_PINGS,
+            allowed_mentions=NO_PINGS,
+            silent=True,
             nonce=f"{ctx.game_id}.c{ctx.state.round}",
         )
+        for seat in closed:
+            ctx.table.messages[f"nodm:{seat}"] = message.id
 
     async def _close_slates(
         self, cog: TableCog, ctx: TableContext, still: set[int], answered: int | None
@@ -678,6 +696,15 @@ class StellaPlugin(GamePlugin):
             record = await cog.bot.db.load_game(game_id)
             self._channels[game_id] = record.channel_id if record else 0
         return self._channels[game_id]
+
+
+def designation_rows(cards: Sequence[int]) -> list[Row]:
+    """One button per unrevealed mark (at most 10: two rows), so a designation is one tap."""
+    buttons = [
+        Button(engine.label(card), f"adesignate:{card}", style="primary", emoji="🔦")
+        for card in sorted(cards)
+    ]
+    return [tuple(buttons[i : i + 5]) for i in range(0, len(buttons), 5)]
 
 
 def _seat_language(table: Table, seat: int) -> str:

@@ -17,17 +17,19 @@ looks for a message of the game among the channel's newest ones before it posts.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs.lobby import lobby_screen
-from cogs.plugin import GamePlugin, TableContext
+from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.screens import Button, Row, Screen, build_view
 from games import table as tables
-from games.table import Table, turn_message_key
+from games.table import Table, ping_message_key, turn_message_key
 from storage import GameRecord, StaleVersion
 
 if TYPE_CHECKING:
@@ -35,7 +37,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
-USER_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log is what precedes
 MAX_TEXT = 2000
 MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
@@ -54,6 +55,7 @@ class Showing:
     before: dict[str, int] = field(default_factory=dict)
     posted: set[int] = field(default_factory=set)  # versions of own messages now posted
     shown_before: int = 0
+    notify_before: list[int] = field(default_factory=list)
 
 
 class ChannelSync:
@@ -94,7 +96,15 @@ class ChannelSync:
                 await self.save(record, table, dict(table.messages))
             return True
         work = Showing(
-            record, table, plugin, interaction, repair, dict(table.messages), set(), table.shown
+            record,
+            table,
+            plugin,
+            interaction,
+            repair,
+            dict(table.messages),
+            set(),
+            table.shown,
+            list(table.notify),
         )
         done = False
         try:
@@ -126,6 +136,9 @@ class ChannelSync:
         screen = await self._turn_screen(work, ctx) if changed else None
         if screen is not None:
             await self._show_turn(work, ctx, screen)
+        if table.notify:
+            await self._ping(work, ctx)
+        await self._delete_pings(work)
         for key in table.retired_keys():
             await self._strip(work, table.messages[key])
             del table.messages[key]
@@ -152,7 +165,7 @@ class ChannelSync:
 
     def log_lines(self, plugin: GamePlugin, ctx: TableContext, item: dict[str, Any]) -> list[str]:
         notes = [ctx.t(key, **args) for key, args in item.get("notes", [])]
-        return [*notes, *plugin.event_lines(ctx, item.get("events", []))]
+        return [*notes, *log_event_lines(plugin, ctx, item.get("events", []))]
 
     def _removal_rows(self, ctx: TableContext) -> list[Row]:
         """The host's "remove" buttons for players who let the timer run out twice in a row."""
@@ -173,14 +186,44 @@ class ChannelSync:
             await self._edit(work, message_id, screen, view)
         else:
             nonce = f"{record.id}.{table.turn_since}"
-            table.messages[key] = await self._post(record.channel_id, screen, view, nonce)
+            notify = self._notified(work, ctx)
+            table.messages[key] = await self._post(record.channel_id, screen, view, nonce, notify)
+            table.notify = []  # the new message itself notified them
         await self._mirror(work, screen)
+
+    def _notified(self, work: Showing, ctx: TableContext) -> list[int]:
+        """The users whose turn came and whom the channel notifies (once per turn)."""
+        seats = work.plugin.channel_pings(ctx, list(work.table.notify))
+        ids = [work.table.seats[seat].user_id for seat in seats]
+        return [user_id for user_id in ids if user_id]
+
+    async def _ping(self, work: Showing, ctx: TableContext) -> None:
+        """A short "your turn" message for a turn that came while its message was only edited.
+
+        It is deleted once that turn is over, so the channel keeps no trace of it.
+        """
+        table = work.table
+        notify = self._notified(work, ctx)
+        if notify and table.status == tables.ACTIVE:
+            players = ", ".join(f"<@{user_id}>" for user_id in notify)
+            text = ctx.t("table-your-turn", players=players, count=len(notify))
+            nonce = f"{work.record.id}.n{table.turn_began}"
+            posted = await self._post(work.record.channel_id, Screen(text), None, nonce, notify)
+            table.messages[ping_message_key(table.turn_began)] = posted
+        table.notify = []
+
+    async def _delete_pings(self, work: Showing) -> None:
+        channel = self.bot.get_partial_messageable(work.record.channel_id)
+        for key in work.table.stale_pings():
+            with contextlib.suppress(discord.NotFound):  # deleted already
+                await channel.get_partial_message(work.table.messages[key]).delete()
+            del work.table.messages[key]
 
     async def _post_own(self, work: Showing, ctx: TableContext, post: dict[str, Any]) -> None:
         """A message the game posts before the turn message (Stella's round results)."""
         screen = await self.cog.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
         nonce = f"{work.record.id}.p{post['v']}"
-        await self._post(work.record.channel_id, screen, None, nonce, pings=False)
+        await self._post(work.record.channel_id, screen, None, nonce)
         for index, channel_id in enumerate(work.table.spectators):
             await self._post_quietly(channel_id, screen, f"{nonce}.{index}")
         work.table.posts.remove(post)
@@ -215,12 +258,10 @@ class ChannelSync:
         message_id = table.messages.get("lobby") or await self._adopt(work)
         if message_id:
             table.messages["lobby"] = message_id
-            await self._edit(work, message_id, screen, view, pings=False)
+            await self._edit(work, message_id, screen, view)
         else:
             nonce = f"{record.id}.lobby"
-            table.messages["lobby"] = await self._post(
-                record.channel_id, screen, view, nonce, pings=False
-            )
+            table.messages["lobby"] = await self._post(record.channel_id, screen, view, nonce)
 
     async def _close_lobby(self, work: Showing) -> None:
         """The lobby of a game that started or closed: its list of players, without controls."""
@@ -228,7 +269,7 @@ class ChannelSync:
         screen = lobby_screen(
             work.plugin, self.cog.loc, record.id, record.version, table, self.max_minutes
         )
-        await self._edit(work, table.messages["lobby"], Screen(screen.text), None, pings=False)
+        await self._edit(work, table.messages["lobby"], Screen(screen.text), None)
         del table.messages["lobby"]
 
     async def _close(self, work: Showing) -> None:
@@ -238,6 +279,8 @@ class ChannelSync:
             await self._strip(work, table.messages.pop(key))
         if "lobby" in table.messages:
             await self._close_lobby(work)
+        table.notify = []
+        await self._delete_pings(work)
         if table.state is not None:
             await work.plugin.sync_private(self.cog, self._context(work), work.interaction)
 
@@ -265,13 +308,12 @@ class ChannelSync:
         message_id: int,
         screen: Screen,
         view: discord.ui.View | None,
-        pings: bool = True,
     ) -> None:
-        mentions = USER_PINGS if pings else NO_PINGS
+        # An edit notifies nobody on Discord; its mentions only stay highlighted.
         arguments: dict[str, Any] = {
             "content": screen.text,
             "view": view,
-            "allowed_mentions": mentions,
+            "allowed_mentions": NO_PINGS,
             "attachments": screen.files(),
         }
         clicked = self._clicked(work, message_id)
@@ -299,14 +341,16 @@ class ChannelSync:
         screen: Screen,
         view: discord.ui.View | None,
         nonce: str,
-        pings: bool = True,
+        notify: Sequence[int] = (),
     ) -> int:
+        """A new message; it notifies only the users in ``notify``, else it is silent."""
         channel = self.bot.get_partial_messageable(channel_id)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         message = await channel.send(
             screen.text,
             files=screen.files(),
-            allowed_mentions=USER_PINGS if pings else NO_PINGS,
+            allowed_mentions=pings_for(notify),
+            silent=not notify,
             nonce=nonce[:25],
             **extra,
         )
@@ -315,7 +359,7 @@ class ChannelSync:
     async def _post_quietly(self, channel_id: int, screen: Screen, nonce: str) -> int | None:
         """A message to a spectating channel: one that is out of reach is skipped."""
         try:
-            return await self._post(channel_id, screen, None, nonce, pings=False)
+            return await self._post(channel_id, screen, None, nonce)
         except discord.HTTPException:
             log.info("spectating channel %s is out of reach", channel_id)
             return None
@@ -372,7 +416,12 @@ class ChannelSync:
 
     async def _save(self, work: Showing) -> None:
         table = work.table
-        if table.messages == work.before and table.shown == work.shown_before and not work.posted:
+        if (
+            table.messages == work.before
+            and table.shown == work.shown_before
+            and not work.posted
+            and table.notify == work.notify_before
+        ):
             return
         await self.save(work.record, table, work.before, work.posted)
 
@@ -426,6 +475,14 @@ def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str
             fresh[key] = ours[key]
         else:
             fresh.pop(key, None)
+
+
+def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users (none: nobody)."""
+    if not user_ids:
+        return NO_PINGS
+    users = [discord.Object(user_id) for user_id in user_ids]
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
 def join_lines(lines: list[str]) -> str:

@@ -32,10 +32,10 @@ from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, guild_language, user_language
 from cogs.lobby import lobby_screen, parse_option_value
 from cogs.plugin import GamePlugin, TableContext
-from cogs.screens import build_view
+from cogs.screens import Button, build_view
 from cogs.sync import ChannelSync
 from games import table as tables
-from games.engine import CHANCE, Action, Event, RulesError, settle
+from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
 from storage import CLEAR, ChannelBusy, GameRecord, StaleVersion
 
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 LOBBY_VERBS = {"join", "leave", "start", "cancel"}
+CONFIRMED = {"cancel", "leave"}  # what a "sure:" button confirms
 MAX_AUTOMATIC_STEPS = 2000  # a safety net: an engine bug must not spin the bot forever
 CHANGE_ATTEMPTS = 2  # a change that lost to another process's save is tried once more
 RETRY_DELAYS = (1.0, 5.0, 20.0)  # the channel step again after a failure, then the sweep's turn
@@ -292,6 +293,7 @@ class TableCog(commands.Cog):
                 screen.text,
                 view=build_view(record.id, record.version, screen.rows),
                 allowed_mentions=NO_PINGS,
+                silent=True,
             )
         except discord.HTTPException as error:
             log.info("lobby answer of game %s failed (%s)", record.id, error.code)
@@ -312,7 +314,9 @@ class TableCog(commands.Cog):
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
         with contextlib.suppress(discord.HTTPException):
-            await interaction.response.send_message(screen.text, allowed_mentions=NO_PINGS)
+            await interaction.response.send_message(
+                screen.text, allowed_mentions=NO_PINGS, silent=True
+            )
 
     # ---- every click lands here -------------------------------------------------------
 
@@ -385,6 +389,8 @@ class TableCog(commands.Cog):
         table = Table.from_json(record.snapshot)
         if payload.startswith("kick:"):
             await self._remove_control(interaction, plugin, record, table, payload[5:])
+        elif payload.startswith("sure:"):
+            await self._confirmed(interaction, plugin, record, table, version, payload[5:])
         elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer", "bot:")):
             await self._lobby_control(interaction, plugin, record, table, version, payload, values)
         elif payload.startswith("a"):
@@ -420,7 +426,8 @@ class TableCog(commands.Cog):
             elif payload == "start":
                 tables.start(table, info, user.id, seed=secrets.randbits(62))
             elif payload == "cancel":
-                tables.cancel(table, user.id, can_manage(interaction))
+                await self.ask_to_confirm(interaction, record, table, "cancel")
+                return
             elif payload.startswith("bot:"):
                 if not plugin.computer_seats:
                     raise RulesError("table-error-unknown-control")
@@ -460,6 +467,74 @@ class TableCog(commands.Cog):
         moves: list[tuple[int | None, Action, str]] = []
         events = self._advance(plugin, table, state, moves, record.version + 1)
         await self._commit(interaction, plugin, record, table, state, moves, events, started=True)
+
+    # ---- what cannot be undone: asked privately, confirmed by a second button ------------
+
+    async def ask_to_confirm(
+        self, interaction: discord.Interaction, record: GameRecord, table: Table, what: str
+    ) -> None:
+        """A private question with one button; it holds for this table as it is now.
+
+        ``what``: ``cancel`` (the table, for everyone) or ``leave`` (the asker's seat).
+        Raises :class:`RulesError` when the asker may not do it at all.
+        """
+        user_id = interaction.user.id
+        if what == "cancel" and user_id != table.host_id and not can_manage(interaction):
+            raise RulesError("table-error-cancel-forbidden")
+        seat = table.seat_of(user_id)
+        if what == "leave" and (seat is None or table.seats[seat].left):
+            raise RulesError("table-error-not-seated")
+        lang = self.lang(interaction)
+        running = int(record.status == tables.ACTIVE)
+        text = self.loc.text(lang, f"table-confirm-{what}", running=running)
+        button = Button(
+            self.loc.text(lang, f"table-confirm-{what}-button"), f"sure:{what}", style="danger"
+        )
+        view = build_view(record.id, record.version, [(button,)])
+        await answer_privately(interaction, text, view)
+
+    async def _confirmed(
+        self,
+        interaction: discord.Interaction,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        version: int,
+        what: str,
+    ) -> None:
+        """The second button: done only if the table is still the one the question was about."""
+        # A new turn message, a start or a newer question make it a question of the past.
+        if version > record.version or version < table.turn_since or what not in CONFIRMED:
+            await self.tell(interaction, "table-error-stale")
+            return
+        user = interaction.user
+        try:
+            if what == "cancel":
+                tables.cancel(table, user.id, can_manage(interaction))
+            elif record.status == tables.LOBBY:
+                tables.leave_lobby(table, user.id)
+            else:
+                seat = table.seat_of(user.id)
+                if seat is None or table.seats[seat].left:
+                    raise RulesError("table-error-not-seated")
+        except RulesError as error:
+            await self.tell(interaction, error.key, **error.args_)
+            return
+        if what == "leave" and record.status == tables.ACTIVE:
+            seat = table.seat_of(user.id)
+            assert seat is not None
+            await self.seat_left(None, plugin, record, table, seat, "table-player-left")
+        else:
+            await self.change_table(record, table)
+        key = "table-cancelled" if what == "cancel" else "table-you-left"
+        text = self.loc.text(self.lang(interaction), key, user=user.display_name)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(content=text, view=None)
+        if what == "cancel":
+            public = self.loc.text(table.language, key, user=user.display_name)
+            channel = self.bot.get_partial_messageable(record.channel_id)
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(public, allowed_mentions=NO_PINGS, silent=True)
 
     # ---- in-game actions --------------------------------------------------------------
 
@@ -539,12 +614,21 @@ class TableCog(commands.Cog):
                 for seat in engine.to_move(state)
                 if seat != CHANCE and (table.seats[seat].computer or table.seats[seat].left)
             ]
-            if not automatic:
+            if automatic:
+                seat = automatic[0]
+                action = plugin.autopilot(state, seat, table)
+                events += engine.apply(state, seat, action)
+                moves.append((seat, action, "autopilot"))
+                table.acted_at[seat] = new_version
+                continue
+            forced = _forced_move(engine, state)
+            if forced is None:
                 return events
-            seat = automatic[0]
-            action = plugin.autopilot(state, seat, table)
-            events += engine.apply(state, seat, action)
-            moves.append((seat, action, "autopilot"))
+            # The rules leave this player one move: it needs no tap, and the log says so.
+            seat, action = forced
+            happened = engine.apply(state, seat, action)
+            events += [only_choice_event(seat, len(happened)), *happened]
+            moves.append((seat, action, "forced"))
             table.acted_at[seat] = new_version
         raise RuntimeError(f"{table.kind}: automatic play did not stop")
 
@@ -570,16 +654,23 @@ class TableCog(commands.Cog):
         table.state = engine.to_json(state)
         if engine.is_over(state):
             table.status = tables.FINISHED
-        key = plugin.turn_key(state)
+        key, turn = plugin.message_key(state), plugin.turn_key(state)
         # The turn came back through other seats (computers, timeouts) if several seats moved.
         movers = {seat for seat, _, _ in moves if seat is not None}
-        new_turn = (
-            started or table.status == tables.FINISHED or key != table.turn_key or len(movers) > 1
+        new_turn = started or turn != table.player_turn or len(movers) > 1
+        new_message = (
+            started
+            or table.status == tables.FINISHED
+            or key != table.turn_key
+            or (new_turn and key == turn)
         )
-        if new_turn or notes or plugin.shows_change(events):
+        if new_message or notes or plugin.shows_change(events):
             public = [event for event in events if "to" not in event]
-            own, rest = plugin.own_message(public) if new_turn else ([], public)
-            tables.record_change(table, version, rest, list(notes), key, new_turn, own)
+            own, rest = plugin.own_message(public) if new_message else ([], public)
+            tables.record_change(table, version, rest, list(notes), key, new_message, own)
+        if new_turn or new_message:
+            table.player_turn, table.turn_began = turn, version
+            table.notify = self._whose_turn_came(plugin, table, state, moves)
         deadline = self._deadline(plugin, table, state, version)
         saved = await self.save_change(record, table, moves, deadline)
         if interaction is not None and not started:
@@ -589,6 +680,26 @@ class TableCog(commands.Cog):
             except discord.HTTPException:
                 log.info("private panel of game %s not updated", saved.id)
         await self.show(saved, table, interaction)
+
+    def _whose_turn_came(
+        self,
+        plugin: GamePlugin,
+        table: Table,
+        state: Any,
+        moves: Sequence[tuple[int | None, Action, str]],
+    ) -> list[int]:
+        """The players to notify of their turn: nobody who just clicked, nobody for others."""
+        if table.status != tables.ACTIVE:
+            return []
+        clicked = {seat for seat, _, actor in moves if actor == "user"}
+        return [
+            seat
+            for seat in plugin.engine.to_move(state)
+            if seat != CHANCE
+            and seat not in clicked
+            and table.seats[seat].human
+            and not table.seats[seat].left
+        ]
 
     def _deadline(
         self, plugin: GamePlugin, table: Table, state: Any, version: int
@@ -661,6 +772,16 @@ class TableAddon(commands.Cog):
     @property
     def table(self) -> TableCog:
         return self.bot.get_cog("TableCog")  # type: ignore[return-value]
+
+
+def _forced_move(engine: Any, state: Any) -> tuple[int, Action] | None:
+    """A player to act whom the rules leave exactly one move, with that move."""
+    for seat in engine.to_move(state):
+        if seat != CHANCE:
+            action = only_action(engine, state, seat)
+            if action is not None:
+                return seat, action
+    return None
 
 
 def can_manage(interaction: discord.Interaction) -> bool:

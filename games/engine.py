@@ -129,3 +129,22 @@ def settle(engine: Engine, state: Any) -> list[tuple[Action, list[Event]]]:
         outcome = engine.sample_chance(state)
         steps.append((outcome, engine.apply(state, CHANCE, outcome)))
     return steps
+
+
+#: The event that comes before the events of a move the table made because it was the only one.
+ONLY_CHOICE = "only_choice"
+
+
+def only_action(engine: Engine, state: Any, seat: int) -> Action | None:
+    """The seat's one legal action when the rules leave exactly one (a forced choice), else None.
+
+    Such a decision needs nobody's tap: the only draw size, a refill with an empty reserve, the
+    one field a die fits, the last unrevealed mark, the only free planet.
+    """
+    legal = engine.legal_actions(state, seat)
+    return legal[0] if len(legal) == 1 else None
+
+
+def only_choice_event(seat: int, events: int) -> Event:
+    """Marks the next ``events`` events as those of a forced move of ``seat``."""
+    return {"type": ONLY_CHOICE, "seat": seat, "events": events}

@@ -63,6 +63,11 @@ class Table:
     posts: list[dict[str, Any]] = field(default_factory=list)  # own messages still to post
     decision: str = ""  # what the turn timer waits for (a new one restarts the timer)
     decision_at: int = 0  # the version that decision began at (the deadline's version)
+    # Whose turn it is (a message may last longer: Dizzle's pass), since which version, and
+    # the seats whose phones the channel must still make buzz once for that turn.
+    player_turn: str = ""
+    turn_began: int = 0
+    notify: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save
@@ -96,12 +101,23 @@ class Table:
     @property
     def up_to_date(self) -> bool:
         """Whether the channel shows everything (nothing to post, edit or take controls off)."""
-        return self.shown >= self.changed and not self.posts and not self.retired_keys()
+        return (
+            self.shown >= self.changed
+            and not self.posts
+            and not self.notify
+            and not self.retired_keys()
+            and not self.stale_pings()
+        )
 
     def retired_keys(self) -> list[str]:
         """Keys of earlier turn messages whose controls are still to be taken off."""
         current = turn_message_key(self.turn_since)
         return [key for key in self.messages if key.startswith("turn:") and key != current]
+
+    def stale_pings(self) -> list[str]:
+        """Keys of "your turn" messages of turns that are over (they are deleted)."""
+        current = ping_message_key(self.turn_began) if self.status == ACTIVE else None
+        return [key for key in self.messages if key.startswith("ping:") and key != current]
 
 
 LOG_LIMIT = 40  # log items a turn message keeps (Discord's 2,000 characters cut earlier)
@@ -117,6 +133,10 @@ def _shallow(value: Any) -> Any:
 
 def turn_message_key(since: int) -> str:
     return f"turn:{since}"
+
+
+def ping_message_key(since: int) -> str:
+    return f"ping:{since}"
 
 
 def note(key: str, **args: Any) -> list[Any]:

@@ -50,6 +50,14 @@ def controls(message: Message) -> list[tuple[str, dict]]:
     return found
 
 
+def star_values(rows: list[int]) -> list[str]:
+    """The stars menu's options for these rows: one per star a row takes ("3.1", "3.2")."""
+    taken: dict[int, int] = {}
+    for row in rows:
+        taken[row] = taken.get(row, 0) + 1
+    return [f"{row}.{n}" for row, count in taken.items() for n in range(1, count + 1)]
+
+
 async def play_turn_step(emu, runner, chan, users) -> bool:
     """One click by the player to move, choosing what the autopilot would; False at the end."""
     record = await runner.db.open_game(chan.id)
@@ -66,14 +74,7 @@ async def play_turn_step(emu, runner, chan, users) -> bool:
     wanted = engine.autopilot(state, seat)
     if wanted["type"] == "take_stars":
         menu = turn.select("s:")
-        values = []
-        taken: dict[int, int] = {}
-        for row in wanted["rows"]:
-            index = taken.get(row, 0)
-            taken[row] = index + 1
-            crossed = state.sheets[seat].multipliers[engine.ROWS.index(row)]
-            values.append(f"{row}.{crossed + index}")
-        await emu.select(user, turn, menu["custom_id"], values)
+        await emu.select(user, turn, menu["custom_id"], star_values(wanted["rows"]))
     else:
         custom_id = next(cid for cid, action in controls(turn) if action == wanted)
         await emu.click(user, turn, custom_id)

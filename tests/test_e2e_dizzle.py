@@ -105,7 +105,7 @@ async def play_step(emu, runner, chan, users) -> bool:
     movers = engine.to_move(state)
     seat = movers[0]
     user = next(u for u in users if u.id == seats[seat]["user_id"])
-    turn = emu.channel_messages(chan)[-1]
+    turn = pass_message(emu, chan)
     for mover in movers:  # every planet picker is named; otherwise the one player to act
         assert f"<@{seats[mover]['user_id']}>" in turn.content, turn.content
     picture = turn.attachments[0]
@@ -128,6 +128,11 @@ def _legal_for_everyone(state: engine.State) -> list[dict]:
     for seat in engine.to_move(state):
         actions += [a for a in engine.legal_actions(state, seat) if a not in actions]
     return actions
+
+
+def pass_message(emu, chan) -> Message:
+    """The message of the current pass (a short "your turn" message may follow it)."""
+    return [m for m in emu.channel_messages(chan) if m.attachments][-1]
 
 
 async def play_to_the_end(emu, runner, chan, users, limit: int = 400) -> None:
@@ -261,20 +266,25 @@ async def test_simultaneous_planet_picks_share_one_message_edited_in_place(emu, 
     for sheet in state.sheets:
         sheet.rockets = 1
     await cog._commit(None, cog.plugins["dizzle"], record, table, state, [], [])
-    picks = emu.channel_messages(chan)[-1]
+    picks = pass_message(emu, chan)
     assert all(f"<@{u.id}>" in picks.content for u in users[:2])
-    menu = picks.selects()[0]
-    planet = menu["options"][0]["value"]
-    await emu.select(users[1], picks, menu["custom_id"], [planet])
-    assert emu.channel_messages(chan)[-1].id == picks.id, "edited, not posted again"
+    # The pass's message is edited, so a short message notifies both pickers, once.
+    ping = emu.channel_messages(chan)[-1]
+    assert ping.id != picks.id and set(ping.notified) == {u.id for u in users[:2]}
+    offered = game_controls(picks)
+    planet = offered[0][2]
+    await use(emu, users[1], picks, offered[0][0], offered[0][1])
+    assert pass_message(emu, chan).id == picks.id, "edited, not posted again"
     assert f"<@{users[0].id}>" in picks.content and f"<@{users[1].id}>" not in picks.content
-    assert "bob" in picks.content.split("\n")[0], "the log line of bob's pick stays"
-    again = await emu.select(users[1], picks, picks.selects()[0]["custom_id"], [planet])
+    assert "bob" in picks.content, "the log line of bob's pick stays"
+    again_id, again_value, _ = next(c for c in game_controls(picks) if c[2] == planet)
+    again = await use(emu, users[1], picks, again_id, again_value)
     assert again.private, "bob has picked already"
-    await emu.select(users[0], picks, picks.selects()[0]["custom_id"], [planet])
-    assert emu.channel_messages(chan)[-1].id != picks.id and not picks.selects()
+    await use(emu, users[0], picks, again_id, again_value)
+    assert pass_message(emu, chan).id != picks.id and not game_controls(picks)
+    assert ping.deleted, "the pickers' note goes once they picked"
     after = engine.from_json((await runner.db.open_game(chan.id)).snapshot["state"])
-    cell = after.level.cell(*json.loads(planet)["at"])
+    cell = after.level.cell(*planet["at"])
     assert all(sheet.crosses >> cell & 1 for sheet in after.sheets)
     assert after.pass_index == state.pass_index + 1 and after.phase == "turn"
 
@@ -292,10 +302,10 @@ async def test_restart_mid_pass_loses_nothing_and_old_controls_work(emu, runner,
     before = await runner.db.open_game(chan.id)
     state = engine.from_json(before.snapshot["state"])
     assert any(sheet.dice for sheet in state.sheets), "a pass is under way"
-    old_turn = emu.channel_messages(chan)[-1]
+    old_turn = pass_message(emu, chan)
     await runner.restart()
     assert (await runner.db.open_game(chan.id)).snapshot == before.snapshot
-    assert emu.channel_messages(chan)[-1].id == old_turn.id
+    assert pass_message(emu, chan).id == old_turn.id
     for _ in range(4):
         assert await play_step(emu, runner, chan, users)  # the first click is on old_turn
 

@@ -428,12 +428,11 @@ class Players:
             turn = await until(self._designate_button, "a turn message to designate on")
             seat, card = state.active, engine.legal_actions(state, state.active)[0]["card"]
             opened = await self.emu.click(players[seat], turn, cid(turn, "u:designate"))
-            menu = opened.message.select("s:")
-            chosen = await self.emu.select(
-                players[seat], opened.message, menu["custom_id"], [str(card)]
+            chosen = await self.emu.click(
+                players[seat], opened.message, cid(opened.message, f"adesignate:{card}")
             )
             self.in_guild += [opened.id, chosen.id]
-            self.designated.append(card)  # saved before the bot answered the menu
+            self.designated.append(card)  # saved before the bot answered the button
 
     async def _designate_button(self) -> Message | None:
         latest = self.emu.channel_messages(self.chan)[-1]
@@ -488,7 +487,9 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
             # A deadline of the marking's decision, as if its minutes had gone by.
             decision = record.snapshot["decision_at"]
             await storage.set_deadline(record.id, decision, time.time() - 1, None)
-            await until(lambda: _past_marking(storage, chan), "the timer firing", timeout=10)
+            await until(
+                lambda n=number: _past_marking(storage, chan, n), "the timer firing", timeout=10
+            )
         await table.explore(players)
 
     record, state = await the_game(storage, chan)
@@ -500,7 +501,9 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
     assert engine.to_json(replayed) == record.snapshot["state"]
     assert locked == table.locked
     moves = await storage.moves(record.id)
-    designations = [m.action["card"] for m in moves if m.action["type"] == "designate"]
+    designations = [
+        m.action["card"] for m in moves if m.action["type"] == "designate" and m.actor == "user"
+    ]
     assert designations == table.designated
 
     # The timer fired exactly once, though both processes watched it.
@@ -524,9 +527,10 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
         assert "Traceback" not in log and " ERROR " not in log, shards.logs()
 
 
-async def _past_marking(storage: Storage, chan) -> bool:
-    _, state = await the_game(storage, chan)
-    return state.phase != engine.MARKING
+async def _past_marking(storage: Storage, chan, number: int) -> bool:
+    """Past the marking of round ``number`` (forced designations may have ended the round)."""
+    record, state = await the_game(storage, chan)
+    return state.phase != engine.MARKING or state.round > number or record.status != "active"
 
 
 async def _posted(emu: FakeDiscord, chan, text: str) -> bool:

@@ -23,6 +23,7 @@ from locales import Localizer
 from rendering import stella as pictures
 from rendering import stella_cards
 from tests.emulator import FakeDiscord, Message, User
+from tests.test_e2e_table import confirm
 
 LABEL = re.compile(r"\b[A-E][1-3]\b")
 COUNT = re.compile(r"\b\d+ marks?\b")
@@ -120,8 +121,8 @@ async def designate(emu, chan, user: User, card: int) -> None:
     turn = emu.channel_messages(chan)[-1]
     ix = await emu.click(user, turn, cid(turn, "u:designate"))
     assert ix.private
-    menu = ix.message.select("s:")
-    await emu.select(user, ix.message, menu["custom_id"], [str(card)])
+    # One button per unrevealed mark of the player: the designation is one tap.
+    await emu.click(user, ix.message, cid(ix.message, f"adesignate:{card}"))
 
 
 class PublicWatch:
@@ -237,9 +238,13 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
     assert not [m for m in emu.all_messages() if m.channel.is_dm and m.buttons()]
 
     rounds = await secrets_of(runner, record)
-    # Each designation is announced in a message of its own (the round's last one with its end).
-    shown = [m.content.count(". Marked by:") for m in emu.channel_messages(chan)]
-    assert max(shown) == 1 and sum(shown) == sum(len(r["revealed"]) for r in rounds.values())
+    # Each designation is announced in a message of its own (the round's last one with its end);
+    # one the table played (the last unrevealed mark) shares the message of the move before it.
+    said = [m.content for m in emu.channel_messages(chan)]
+    shown = [text.count(". Marked by:") for text in said]
+    assert sum(shown) == sum(len(r["revealed"]) for r in rounds.values())
+    for count, text in zip(shown, said, strict=True):
+        assert count <= 1 or text.count("the only possible move") == count - 1
     for number, text in [(r, t) for r, _, t in watch.log]:
         secret = rounds[number]
         hidden = set().union(*secret["marks"].values()) - secret["revealed"] if secret else set()
@@ -309,13 +314,14 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     assert state.slates[0] == [2]
     public_before = len(emu.channel_messages(chan))
 
-    await mark(emu, dm, alice, [])
-    await mark(emu, emu.dm_messages(bob)[-1], bob, [2, 5])
-    await mark(emu, emu.dm_messages(dave)[-1], dave, [5])
+    # Two marks or more each: the first designation is a choice, not played by the table.
+    await mark(emu, dm, alice, [4])
+    await mark(emu, emu.dm_messages(bob)[-1], bob, [2, 5, 7])
+    await mark(emu, emu.dm_messages(dave)[-1], dave, [5, 4])
     _, state = await game_state(runner, chan)
     assert state.phase == engine.EXPLORATION
     announcement = emu.channel_messages(chan)[-1]
-    assert "bob: 2 marks" in announcement.content and "bob alone" in announcement.content
+    assert "bob: 3 marks" in announcement.content and "bob alone" in announcement.content
     assert len(emu.channel_messages(chan)) == public_before + 1
     record, _ = await game_state(runner, chan)
     players = seat_users(record, users)
@@ -394,7 +400,7 @@ async def test_who_times_out_or_leaves_sits_out_and_their_dm_closes(emu, runner,
     await emu.click(alice, ix.message, cid(ix.message, "start"))
     await mark(emu, emu.dm_messages(alice)[-1], alice, [0, 1])
     await mark(emu, emu.dm_messages(dave)[-1], dave, [1], lock=False)
-    await emu.slash(bob, chan, "leave", {})
+    await confirm(emu, bob, await emu.slash(bob, chan, "leave", {}))
     bob_dm, dave_dm = emu.dm_messages(bob)[-1], emu.dm_messages(dave)[-1]
     # bob's DM speaks the language he joined with (German).
     assert not bob_dm.buttons() and "Du setzt diese Runde aus" in bob_dm.content

@@ -52,6 +52,14 @@ def private_text(ix) -> str:
     return ix.private.content
 
 
+async def confirm(emu, user, ix):
+    """Press the button of a private "are you sure?" answer."""
+    question = ix.private
+    assert question is not None, f"expected a private question, got {ix.messages()}"
+    sure = next(b["custom_id"] for b in question.buttons() if ":sure:" in b["custom_id"])
+    return await emu.click(user, question, sure)
+
+
 async def open_nim(emu, chan, host) -> Message:
     ix = await emu.slash(host, chan, "nim new", {})
     assert ix.private is None
@@ -100,7 +108,8 @@ async def test_open_join_leave_hand_over_start_and_play_to_the_end(emu, runner, 
     last = emu.channel_messages(chan)[-1]
     assert "wins" in last.content and not last.buttons()
     moves = await runner.db.moves(record.id)
-    assert moves[0].actor == "chance" and all(m.actor in ("user", "chance") for m in moves)
+    assert moves[0].actor == "chance"
+    assert all(m.actor in ("user", "chance", "forced") for m in moves)
 
 
 def lobby_like(emu, chan) -> Message:
@@ -231,7 +240,9 @@ async def test_cancel_needs_host_or_manager_and_frees_the_channel(emu, runner, w
     ix = await emu.click(u["bob"], lobby(emu, chan), cid(lobby(emu, chan), "cancel"))
     assert "Gastgeber" in private_text(ix)  # bob reads German
     ix = await emu.slash(u["dave"], chan, "cancel", {})
-    assert ix.private is None and "cancelled by dave" in ix.messages()[-1].content
+    assert await runner.db.open_game(chan.id) is not None, "asked, not done yet"
+    await confirm(emu, u["dave"], ix)
+    assert "cancelled by dave" in emu.channel_messages(chan)[-1].content
     assert await runner.db.open_game(chan.id) is None
     again = await open_nim(emu, chan, u["bob"])
     assert "bob (Gastgeber)" not in again.content  # public texts use the server's language
@@ -270,7 +281,8 @@ async def test_slash_commands_keep_the_lobby_message_true(emu, runner, world):
     await emu.click(u["bob"], message, cid(message, "join"))
     await emu.click(u["carol"], lobby(emu, chan), cid(lobby(emu, chan), "join"))
     ix = await emu.slash(u["carol"], chan, "leave", {})
-    assert ix.private
+    assert ix.private and "carol" in message.content, "asked first"
+    await confirm(emu, u["carol"], ix)
     assert "alice (host), bob" in message.content and "carol" not in message.content
     await emu.slash(u["dave"], tribune, "spectate", {"table": chan})
     assert f"<#{tribune.id}>" in message.content
@@ -282,5 +294,5 @@ async def test_slash_commands_keep_the_lobby_message_true(emu, runner, world):
     record = await runner.db.open_game(chan.id)
     assert [s["computer"] for s in record.snapshot["seats"]] == [False, False, True]
     assert first.private is None and "out of date" in private_text(second)
-    await emu.slash(u["alice"], chan, "cancel", {})
+    await confirm(emu, u["alice"], await emu.slash(u["alice"], chan, "cancel", {}))
     assert "closed" in message.content and not message.buttons()

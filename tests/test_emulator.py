@@ -21,7 +21,7 @@ from PIL import Image
 from tests.emulator import FakeDiscord, Message, point_discord_at
 from tests.emulator.command_limits import command_breaches
 from tests.emulator.limits import form_error, message_breaches
-from tests.emulator.messages import Upload, attachments_after
+from tests.emulator.messages import Upload, attachments_after, create_message, edit_message
 from tests.emulator.state import World
 
 TOKEN = "test-token"
@@ -941,3 +941,34 @@ def test_message_helpers_find_buttons_selects_and_texts():
     assert note.texts() == ["turn", "Round 3", "alice", "12", "Roll", "Keep", "o0", "o1", "o2"]
     with pytest.raises(AssertionError, match="no button label='Pass'"):
         note.button(label="Pass")
+
+
+def test_a_new_message_notifies_as_discord_decides():
+    world = World(None, "Table")
+    guild = world.add_guild("Calm")
+    chan = world.add_channel(guild, "games")
+    alice, bob = world.add_user("alice"), world.add_user("bob")
+    text = f"<@{alice.id}> and <@{bob.id}>"
+
+    def made(body: dict, channel=chan, flags: int = 0, ephemeral_for=None) -> list[int]:
+        return create_message(
+            world,
+            {"content": text, **body},
+            [],
+            channel=channel,
+            author=world.bot_user,
+            flags=flags,
+            ephemeral_for=ephemeral_for,
+        ).notified
+
+    assert made({}) == [alice.id, bob.id], "without allowed_mentions every mention pings"
+    assert made({"allowed_mentions": {"parse": ["users"]}}) == [alice.id, bob.id]
+    assert made({"allowed_mentions": {"parse": [], "users": [str(bob.id)]}}) == [bob.id]
+    assert made({"allowed_mentions": {"parse": []}}) == []
+    assert made({}, flags=1 << 12) == [], "a silent message notifies nobody"
+    assert made({}, ephemeral_for=alice.id) == []
+    assert made({"allowed_mentions": {"parse": []}}, channel=world.open_dm(bob)) == [bob.id]
+    # An edit never notifies: the list is the one of the message as it was made.
+    message = create_message(world, {"content": text}, [], channel=chan, author=world.bot_user)
+    edit_message(world, message, {"content": "edited"}, [])
+    assert message.notified == [alice.id, bob.id]

@@ -20,12 +20,6 @@ ds-choice-detail = { $count ->
     [one] 1 Würfel
    *[other] { $count } Würfel
 } = { $sum }
-ds-multiplier-option = Reihe { $row }: Multiplikatorfeld { $field } von { $fields }
-ds-multiplier-hint = { $crossed } von { $fields } in dieser Reihe angekreuzt
-ds-action-take_stars-choose = { $count ->
-    [one] Stern nehmen: wähle 1 Multiplikatorfeld
-   *[other] { $count } Sterne nehmen: wähle { $count } Multiplikatorfelder
-}
 ds-final-title = 🏁 **Dice Stars – Endstand**
 ds-final-line = { $place }. { $player } – { $points ->
     [one] 1 Punkt

@@ -55,7 +55,6 @@ st-slate-fallen = Du bist in dieser Runde gestürzt und zeigst keine Karte mehr.
 st-slate-over = Diese Runde ist vorbei.
 st-button-lock-in = Festlegen ({ $count })
 st-designate-prompt = Welche deiner markierten Karten zeigst du? Alle sehen dann, wer sie noch markiert hat.
-st-designate-placeholder = Wähle die Karte, die du zeigst
 st-designated = Du hast { $label } gezeigt.
 st-no-marks = keine
 

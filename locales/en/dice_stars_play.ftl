@@ -22,12 +22,6 @@ ds-choice-detail = { $count ->
     [one] 1 die
    *[other] { $count } dice
 } = { $sum }
-ds-multiplier-option = Row { $row }: multiplier field { $field } of { $fields }
-ds-multiplier-hint = { $crossed } of { $fields } crossed in this row
-ds-action-take_stars-choose = { $count ->
-    [one] Take the star: choose 1 multiplier field
-   *[other] Take the { $count } stars: choose { $count } multiplier fields
-}
 ds-final-title = 🏁 **Dice Stars — final scores**
 ds-final-line = { $place }. { $player } — { $points ->
     [one] 1 point

@@ -55,7 +55,6 @@ st-slate-fallen = You have fallen this round: you designate no more cards.
 st-slate-over = This round is over.
 st-button-lock-in = Lock in ({ $count })
 st-designate-prompt = Which of your marked cards do you designate? Everyone will see who else marked it.
-st-designate-placeholder = Choose the card you designate
 st-designated = You designated { $label }.
 st-no-marks = none
 

@@ -20,12 +20,6 @@ ds-choice-detail = { $count ->
     [one] 1 dé
    *[other] { $count } dés
 } = { $sum }
-ds-multiplier-option = Ligne { $row } : case multiplicateur { $field } sur { $fields }
-ds-multiplier-hint = { $crossed } sur { $fields } cochées dans cette ligne
-ds-action-take_stars-choose = { $count ->
-    [one] Prendre l'étoile : choisissez 1 case multiplicateur
-   *[other] Prendre les { $count } étoiles : choisissez { $count } cases multiplicateur
-}
 ds-final-title = 🏁 **Dice Stars — scores finaux**
 ds-final-line = { $place }. { $player } — { $points ->
     [one] 1 point

@@ -55,7 +55,6 @@ st-slate-fallen = Vous avez chuté cette manche : vous ne désignez plus de cart
 st-slate-over = Cette manche est terminée.
 st-button-lock-in = Valider ({ $count })
 st-designate-prompt = Quelle carte marquée désignez-vous ? Tout le monde verra qui d'autre l'a marquée.
-st-designate-placeholder = Choisissez la carte à désigner
 st-designated = Vous avez désigné { $label }.
 st-no-marks = aucune
 

@@ -73,6 +73,8 @@ A refused callback (limit broken, too late) leaves the interaction unanswered, a
 Messages (`Message`): .id .channel .channel_id .guild_id .author .author_id .content
 .components (raw) .attachments (.filename .data .content_type .size .description) .embeds
 .flags .type .ephemeral_for (user id or None) .edits (older versions) .deleted
+.notified (ids of the users the new message notified: none when silent (flag 4096) or
+ephemeral, a DM's recipient, else the mentions `allowed_mentions` let through)
 .interaction_id .reactions {emoji: {user ids}} .thread .loading; helpers .buttons() (dicts:
 label, custom_id, disabled, style, emoji, url), .selects(), .button(label=...|
 custom_id_prefix=...), .select(custom_id_prefix), .texts() (every visible string).

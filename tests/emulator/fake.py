@@ -37,6 +37,7 @@ from .interactions import (
     select_values_problem,
 )
 from .limits import RESPONSE_DEADLINE, TOKEN_LIFETIME
+from .messages import USER_MENTION
 from .models import (
     BUTTON,
     SELECT_TYPES,
@@ -51,7 +52,6 @@ from .rest import Call, handle_rest
 from .state import World
 
 ATTACHMENT_PATH = re.compile(r"^/attachments/(\d+)/[^/]+$")
-USER_MENTION = re.compile(r"<@!?(\d+)>")
 MAX_BODY_BYTES = 64 * 1024 * 1024
 
 

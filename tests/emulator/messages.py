@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mimetypes
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from .state import World
 
 # Flags a bot may set itself when sending or editing.
 SETTABLE_FLAGS = SUPPRESS_EMBEDS | IS_COMPONENTS_V2 | SUPPRESS_NOTIFICATIONS
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 @dataclass
@@ -108,8 +110,29 @@ def create_message(
         **fields,
     )
     message.attachments = attachments_after(world, body, uploads, [])
+    message.notified = notified_users(message, body.get("allowed_mentions"))
     world.messages[message.id] = message
     return message
+
+
+def notified_users(message: Message, allowed: dict[str, Any] | None) -> list[int]:
+    """Who gets a notification for a new message, as Discord decides it.
+
+    Nobody for an ephemeral or a silent message (flag SUPPRESS_NOTIFICATIONS); in a DM its
+    recipient; in a server channel the users mentioned in the text that ``allowed_mentions``
+    lets through (without it, every mentioned user).
+    """
+    if message.ephemeral_for is not None or message.flags & SUPPRESS_NOTIFICATIONS:
+        return []
+    channel = message.channel
+    if channel.is_dm:
+        recipient = channel.recipient
+        return [recipient.id] if recipient is not None and recipient.id != message.author.id else []
+    mentioned = [int(found) for found in dict.fromkeys(USER_MENTION.findall(message.content))]
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(ident) for ident in allowed.get("users") or []}
+    return [ident for ident in mentioned if ident in listed]
 
 
 def edited_flags(message: Message, body: dict[str, Any]) -> int:

@@ -202,6 +202,8 @@ class Message:
     interaction_type: int | None = None
     interaction_user: User | None = None
     nonce: str | None = None  # as sent on POST /channels/{id}/messages
+    # Users whose phone this message made buzz when it was made (edits never notify).
+    notified: list[int] = field(default_factory=list)
     edits: list[Message] = field(default_factory=list)
     deleted: bool = False
     reactions: dict[str, set[int]] = field(default_factory=dict)

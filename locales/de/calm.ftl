@@ -1,0 +1,30 @@
+# Ein ruhiger Kanal: Benachrichtigungen, Züge, die sich selbst spielen, Bestätigungen.
+
+table-your-turn = 🔔 { $players }: { $count ->
+    [one] du bist dran.
+   *[other] ihr seid dran.
+}
+table-only-choice-tag = (der einzig mögliche Zug, sofort gespielt)
+table-only-choice = { $player } hatte nur einen möglichen Zug; er wurde sofort gespielt.
+
+ds-stars-choose = { $count ->
+    [one] Dein Stern: wähle seine Reihe
+   *[other] Deine { $count } Sterne: wähle { $count } Reihen
+} · ⚠️ eine Reihe mit nur einigen ihrer Sterne zählt 0
+ds-stars-row = Reihe { $row } · { $crossed } von { $fields } angekreuzt
+ds-stars-row-again = Reihe { $row } · Stern Nummer { $star } in dieser Reihe
+ds-stars-after = { $full ->
+    [1] dann alle { $fields } angekreuzt: die Reihe zählt doppelt
+   *[0] dann { $after } von { $fields }: die Reihe zählt 0, bis alle angekreuzt sind
+}
+
+table-confirm-cancel = Diesen Tisch für alle abbrechen? { $running ->
+    [1] Das Spiel endet hier und kann nicht fortgesetzt werden.
+   *[0] Die Lobby wird geschlossen.
+}
+table-confirm-cancel-button = Ja, Tisch abbrechen
+table-confirm-leave = { $running ->
+    [1] Deinen Platz endgültig aufgeben? Der Autopilot spielt ihn bis zum Ende.
+   *[0] Diesen Tisch verlassen?
+}
+table-confirm-leave-button = Ja, verlassen
