@@ -144,10 +144,10 @@ async def test_a_server_deck_seats_computers_only_with_its_tags_file(emu, runner
     lobby = (await emu.slash(carol, chan, "stella new", {"deck": "custom"})).message
     assert "No computer seats with this server's pictures" in lobby.content
     assert not [b for b in lobby.buttons() if b["custom_id"].endswith(":bot:1")]
-    await emu.click(carol, lobby, cid(lobby, "cancel"))
 
     owls = "\n".join(f"card{n:03}.png: {'owl, night' if n % 2 else 'cake'}" for n in range(64))
     (folder / TAGS_FILE).write_text("# the test deck\n" + owls + "\n", encoding="utf-8")
+    chan = emu.add_channel(chan.guild, "stella-2")  # a second table beside the first
     lobby = (await emu.slash(carol, chan, "stella new", {"deck": "custom"})).message
     assert "No computer seats" not in lobby.content
     for seat in (1, 2):
