@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import records
 from cogs.drawing import TEXTS
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_button
@@ -26,6 +27,7 @@ from rendering import dice_stars as pictures
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from cogs.table import TableCog
 
 COLOUR_EMOJI = {"black": "⚫", "purple": "🟣", "blue": "🔵", "yellow": "🟡"}
 NUMBER_EMOJI = {2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣"}
@@ -147,6 +149,8 @@ class DiceStarsPlugin(GamePlugin):
                 colour = choice["colour"]
                 kind = "penalty_colour" if penalty else "take_colour"
                 label = f"{ctx.t(f'ds-action-{kind}', colour=colour)} · {detail}"
+                if not penalty:  # where the dice land
+                    label += " " + ctx.t("ds-lands-colour", colour=colour)
                 colour_row.append(
                     action_button(
                         label,
@@ -159,6 +163,8 @@ class DiceStarsPlugin(GamePlugin):
                 n = choice["n"]
                 kind = "penalty_number" if penalty else "take_number"
                 label = f"{ctx.t(f'ds-action-{kind}', n=n)} · {detail}"
+                if not penalty:
+                    label += " " + ctx.t("ds-lands-number", n=n)
                 number_row.append(
                     action_button(
                         label,
@@ -239,10 +245,15 @@ class DiceStarsPlugin(GamePlugin):
             )
         return Screen(
             text="\n".join(lines),
-            image=pictures.render_scoreboard(view, names, t),
+            image=pictures.render_scoreboard(view, names, t, best=ctx.best),
             filename="dice-stars-result.png",
             image_summary=pictures.scoreboard_summary(view, names, t)[:1000],
         )
+
+    async def personal_best(
+        self, cog: TableCog, ctx: TableContext, guild_id: int | None
+    ) -> int | None:
+        return await records.solo_best(cog.bot.db, self, ctx, guild_id)
 
     def _seat_label(self, ctx: TableContext, seat: int) -> str:
         label = ctx.name(seat)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import records
 from cogs.drawing import TEXTS
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_payload, decode_json_action
@@ -392,14 +393,24 @@ class DizzlePlugin(GamePlugin):
                     crosses=view["players"][seat]["cross_count"],
                 )
             )
-        if len(set(scores)) < len(scores):
-            lines.append(ctx.t("dz-final-tie-break"))
+        if pictures.tie_broken(list(zip(places, view["players"], strict=True))):
+            lines.append(ctx.t("dz-final-tie-break"))  # only where fewer crosses decided
         return Screen(
             text="\n".join(lines),
-            image=pictures.render_scoreboard(view, names, ctx.t),
+            image=pictures.render_scoreboard(view, names, ctx.t, best=ctx.best),
             filename="dizzle-result.png",
             image_summary=pictures.scoreboard_summary(view, names, ctx.t)[:1000],
         )
+
+    async def personal_best(
+        self, cog: TableCog, ctx: TableContext, guild_id: int | None
+    ) -> int | None:
+        level = ctx.state.level.id
+
+        def same_level(table: Table) -> bool:
+            return (table.state or {}).get("level", {}).get("id") == level
+
+        return await records.solo_best(cog.bot.db, self, ctx, guild_id, same_level)
 
     def _seat_label(self, ctx: TableContext, seat: int) -> str:
         label = ctx.name(seat)

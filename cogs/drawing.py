@@ -56,6 +56,7 @@ class _Context:
     table: Table
     state: Any
     language: str
+    best: int | None = None
 
 
 def _start_worker(plugins: Mapping[str, GamePlugin], default_language: str, parent: int) -> None:
@@ -90,7 +91,13 @@ def _warm() -> int:
 def _draw(kind: str, method: str, context: _Context, args: tuple[Any, ...]) -> Any:
     assert _LOC is not None, "the drawing worker was not started"
     ctx = TableContext(
-        context.game_id, context.version, context.table, context.state, context.language, _LOC
+        context.game_id,
+        context.version,
+        context.table,
+        context.state,
+        context.language,
+        _LOC,
+        context.best,
     )
     try:
         return getattr(_PLUGINS[kind], method)(ctx, *args)
@@ -174,7 +181,7 @@ class Drawing:
         if self.processes <= 0 or plugin.kind not in self.plugins:
             return await asyncio.to_thread(here)
         self.warm(plugin)
-        context = _Context(ctx.game_id, ctx.version, ctx.table, ctx.state, ctx.language)
+        context = _Context(ctx.game_id, ctx.version, ctx.table, ctx.state, ctx.language, ctx.best)
         return await self._in_worker(here, _draw, plugin.kind, method, context, args)
 
     async def picture(self, language: str, function: Callable[..., Any], *args: Any) -> Any:

@@ -32,6 +32,7 @@ class TableContext:
     state: Any
     language: str
     loc: Localizer
+    best: int | None = None  # a solo result: the player's best earlier score (see final_facts)
 
     def t(self, key: str, **args: Any) -> str:
         return self.loc.text(self.language, key, **args)
@@ -142,6 +143,12 @@ class GamePlugin:
 
     def final_screen(self, ctx: TableContext) -> Screen:
         raise NotImplementedError
+
+    async def personal_best(
+        self, cog: TableCog, ctx: TableContext, guild_id: int | None
+    ) -> int | None:
+        """For a finished solo game: the player's best earlier score (read before drawing)."""
+        return None
 
     def event_lines(self, ctx: TableContext, events: list[Event]) -> list[str]:
         """Public one-line texts for what just happened (secret events left out)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -133,6 +133,9 @@ class ChannelSync:
         # Private messages first: a slate that could not be sent by DM adds "My slate" here.
         await work.plugin.sync_private(self.cog, ctx, work.interaction)
         changed = table.shown < table.changed
+        if changed and table.status == tables.FINISHED:
+            best = await work.plugin.personal_best(self.cog, ctx, work.record.guild_id)
+            ctx = replace(ctx, best=best)
         screen = await self._turn_screen(work, ctx) if changed else None
         if screen is not None:
             await self._show_turn(work, ctx, screen)

@@ -713,6 +713,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "passes": seats,
         "start_player": start_player(state),
         "turn": state.turn if state.phase in ("turn", "forced", "return", "reroll") else None,
+        "choices": _placements(state),
         "to_move": to_move(state),
         "last_turn": state.last_turn,
         "middle": list(state.middle),
@@ -726,6 +727,13 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "scores": scores(state),
         "ranking": ranking(state) if state.phase == "over" else None,
     }
+
+
+def _placements(state: State) -> list[list[int]]:
+    """The fields where the player to act may place a die now (what their menu offers)."""
+    if state.phase not in ("turn", "forced"):
+        return []
+    return [a["at"] for a in legal_actions(state, state.turn) if a["type"] == "place"]
 
 
 def _level_view(level: Level) -> dict[str, Any]:

@@ -14,8 +14,11 @@ Choices where the request was silent:
 - Subtotal and final stay blank on a row with nothing written yet, as on a paper sheet.
 - ``render_turn`` shows the sheet of the player to move; once the game is over (nobody to move)
   it shows seat 0's sheet.
-- Scoreboards draw their sheets at a smaller scale instead of shrinking a picture, so the text
-  stays sharp; a solo scoreboard keeps its one sheet at full size.
+- Every text reads on a phone (11 px tall once the picture is 360 px wide): the subtotal and
+  final columns are headed by signs (Σ, =), and the scoreboard shows every sheet at full size,
+  one under the other in the order of the places.
+- The table strip shows every player's total and a mark per row (doubled, lost, plain, empty);
+  the player to move is lit there and named on their sheet only.
 
 The static part of a sheet (frame, heads, empty fields, labels) is cached per scale and
 language; each call only writes the crosses and numbers onto a copy.
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -48,7 +51,9 @@ from rendering.toolkit import (
     fit_text,
     fixed_palette,
     font,
+    kept_layer,
     printable,
+    readable_size,
     stack,
     star_points,
     text_width,
@@ -64,10 +69,10 @@ Badge = tuple[str, tuple[int, ...]]  # text and colour of a status badge of the 
 
 # --- The printed sheet, in pixels at scale 1 ------------------------------------------------------
 MARGIN = 14
-NAME_HEIGHT = 40  # the player's name on top
+NAME_HEIGHT = 48  # the player's name on top
 HEAD_HEIGHT = 44  # the dice of the colour columns
 HEAD_DIE = 30
-ROW_HEIGHT = 50
+ROW_HEIGHT = 64  # room for "×2" above a doubled row's final
 ROW_DIE = 34  # a row's number, drawn as a die face
 LABEL_WIDTH = 48
 WHITE_WIDTH = 48  # a white target field, with its padding
@@ -76,12 +81,10 @@ SUBTOTAL_WIDTH = 54
 FINAL_WIDTH = 62
 GAP = 8  # between the groups of fields of a row
 PAD = 3  # around a field inside its slot
-FOOTER_HEIGHT = 56  # penalty box and grand total
-SOLO_HEIGHT = 70  # the solo grid
+FOOTER_HEIGHT = 64  # penalty box and grand total
+SOLO_HEIGHT = 96  # the solo grid
 SOLO_BOX = 20
 SOLO_BOXES_PER_LINE = 12
-MIN_FONT = 9
-SMALLEST_LABEL = 7  # column labels of the small sheets of the scoreboard
 
 # Green bonus fields and multiplier stars share the space right of the white fields.
 SLOTS = max(GREEN_FIELDS[row] + MULTIPLIER_FIELDS[row] for row in ROWS)
@@ -95,6 +98,10 @@ HEAD_Y = NAME_Y + NAME_HEIGHT
 ROWS_Y = HEAD_Y + HEAD_HEIGHT
 FOOTER_Y = ROWS_Y + len(ROWS) * ROW_HEIGHT + 6
 SOLO_Y = FOOTER_Y + FOOTER_HEIGHT
+# Every text of a sheet, strip or scoreboard (all as wide as a sheet) reads on a phone.
+MIN_FONT = readable_size(SHEET_WIDTH, bold=True)
+# The heads of the subtotal and final columns: signs, as no word of the three languages fits.
+SUBTOTAL_SIGN, FINAL_SIGN = "Σ", "="
 
 WHITE_FIELD = (255, 255, 255)
 GREEN_FIELD = (200, 234, 186)
@@ -110,21 +117,20 @@ DIE_EDGE = (30, 30, 36)
 # --------------------------------------------------------------------------------------------------
 
 # --- The table strip, in pixels -------------------------------------------------------------------
-STRIP_TURN_Y = 8
-STRIP_TURN_HEIGHT = 40
-STRIP_TRAY_Y = 50
-STRIP_TRAY_HEIGHT = 78
-STRIP_COUNTS_Y = 134
-STRIP_HEIGHT = 174
+STRIP_TOP = 10
+STRIP_TRAY_HEIGHT = 66
+COUNTS_LINE = 42  # the bag's line, then the discard's
 RESERVE_DIE = 42
 RESERVE_GAP = 6
 RESERVE_GROUP_GAP = 16  # between dice of different colours
-COUNT_DIE = 16
-COUNT_STEP = 42  # from one colour's small die to the next
-BADGE_FONT = 14
+COUNT_DIE = 24
+COUNT_STEP = 64  # from one colour's small die to the next
 BADGE_GAP = 8
-BADGE_LINE = 34  # the badges' own line when they do not fit beside the name
-NAME_ROOM = 200  # the name keeps at least this much room beside the badges
+BADGE_LINE = 46  # a line of badges (last round, refill, nothing fits)
+STANDING_HEIGHT = 64  # one player's chip in the standings: name, total, row states
+STANDING_GAP = 8
+ROW_MARK = 16  # a row's state in a standings chip
+STRIP_COUNTS_Y = STRIP_TOP + STRIP_TRAY_HEIGHT + 6  # the bag's line, on a strip without badges
 FELT = (216, 230, 208)
 FELT_EDGE = (160, 186, 150)
 LAST_ROUND = (214, 96, 20)
@@ -133,24 +139,19 @@ STACK_GAP = 8  # transparent space between stacked cards
 # --------------------------------------------------------------------------------------------------
 
 # --- The scoreboard -------------------------------------------------------------------------------
-BOARD_SCALE = 0.62  # sheets at the end, two per line
-BOARD_GAP = 12
-RANK_LINE = 32
+RANK_LINE = 50
+RANK_TITLE = 56
 SOLO_LOSSES = ("solo_loss", "solo_grid_full")
 # --------------------------------------------------------------------------------------------------
 
 SHEET_LABELS = (
-    "ds-img-subtotal",
-    "ds-img-final",
     "ds-img-penalty",
     "ds-img-total",
     "ds-img-solo",
     "ds-img-points",
 )
 TABLE_LABELS = (
-    "ds-img-turn",
     "ds-img-game-over",
-    "ds-img-reserve",
     "ds-img-reserve-empty",
     "ds-img-bag",
     "ds-img-discard",
@@ -167,7 +168,9 @@ BOARD_LABELS = (
     "ds-img-solo-loss",
     "ds-img-solo-grid-full",
 )
-SUMMARY_KEYS = (
+SUMMARY_KEYS = (  # and the texts with arguments
+    "ds-img-solo-best",
+    "ds-img-solo-new-best",
     "ds-img-summary-sheet",
     "ds-img-summary-row",
     "ds-img-summary-penalty",
@@ -198,7 +201,10 @@ LABEL_KEYS = tuple(dict.fromkeys(SHEET_LABELS + TABLE_LABELS + BOARD_LABELS + SU
 
 @dataclass(frozen=True)
 class SheetLayout:
-    """Where everything sits on a sheet drawn at ``scale`` (solo sheets are taller)."""
+    """Where everything sits on a sheet drawn at ``scale`` (solo sheets are taller).
+
+    Every picture draws its sheets at scale 1; the scale stays for tests of the geometry.
+    """
 
     scale: float = 1.0
     solo: bool = False
@@ -266,8 +272,8 @@ class SheetLayout:
     def solo_box(self, i: int) -> Box:
         line, column = divmod(i, SOLO_BOXES_PER_LINE)
         step = SOLO_BOX + 3
-        x = SLOTS_X - 2 * WHITE_WIDTH + column * step
-        y = SOLO_Y + 12 + line * step
+        x = WHITE_X + column * step
+        y = SOLO_Y + 40 + line * step
         return self.box(x, y, SOLO_BOX, SOLO_BOX)
 
     def solo_points_box(self) -> Box:
@@ -331,24 +337,25 @@ def _blank_die(
 
 
 def _pill_width(draw: ImageDraw.ImageDraw, text: str) -> int:
-    return text_width(draw, text, BADGE_FONT, bold=True) + 20
+    return text_width(draw, text, MIN_FONT, bold=True) + 24
 
 
 def _pill(
     draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, fill: tuple[int, ...]
 ) -> float:
     """A badge ending at ``right``; returns its left edge."""
-    left = right - _pill_width(draw, text)
-    box = (left, cy - 13, right, cy + 13)
-    draw.rounded_rectangle(box, radius=13, fill=fill)
-    centered_text(draw, box, text, BADGE_FONT, (255, 255, 255), bold=True)
+    text = fit_text(text, SHEET_WIDTH - 2 * MARGIN - 24, MIN_FONT, bold=True)
+    left = max(MARGIN, right - _pill_width(draw, text))
+    box = (left, cy - 19, right, cy + 19)
+    draw.rounded_rectangle(box, radius=19, fill=fill)
+    centered_text(draw, box, text, MIN_FONT, (255, 255, 255), bold=True)
     return left
 
 
 # --- The sheet ------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=12)
+@kept_layer(maxsize=12)
 def _sheet_background(layout: SheetLayout, labels: tuple[str, ...]) -> Image.Image:
     image, draw = canvas(layout.width, layout.height, radius=layout.px(18))
     text = dict(zip(SHEET_LABELS, labels, strict=True))
@@ -368,20 +375,11 @@ def _draw_heads(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str, 
         die = px(HEAD_DIE)
         _blank_die(draw, ((x0 + x1 - die) / 2, (y0 + y1 - die) / 2), die, colour)
     y0, y1 = px(HEAD_Y), px(HEAD_Y + HEAD_HEIGHT)
-    for key, x, width in (
-        ("ds-img-subtotal", SUBTOTAL_X, SUBTOTAL_WIDTH),
-        ("ds-img-final", FINAL_X, FINAL_WIDTH),
+    for sign, x, width in (
+        (SUBTOTAL_SIGN, SUBTOTAL_X, SUBTOTAL_WIDTH),
+        (FINAL_SIGN, FINAL_X, FINAL_WIDTH),
     ):
-        size = _fitting_size(draw, text[key], px(width) + 2, layout.size(12))
-        label = fit_text(text[key], px(width) + 2, size, bold=True)
-        centered_text(draw, (px(x), y0, px(x + width), y1 + px(10)), label, size, MUTED, True)
-
-
-def _fitting_size(draw: ImageDraw.ImageDraw, text: str, width: int, size: int) -> int:
-    """A smaller font for a label that would not fit (small sheets, long words)."""
-    while size > SMALLEST_LABEL and text_width(draw, text, size, bold=True) > width:
-        size -= 1
-    return size
+        centered_text(draw, (px(x), y0, px(x + width), y1), sign, layout.size(28), MUTED, True)
 
 
 def _draw_empty_row(draw: ImageDraw.ImageDraw, layout: SheetLayout, r: int, row: int) -> None:
@@ -439,18 +437,20 @@ def _draw_solo_section(
     px = layout.px
     top = px(SOLO_Y)
     draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=1)
-    x0 = layout.solo_box(0)[0]
     size = layout.size(14)
-    label = fit_text(text["ds-img-solo"], x0 - px(MARGIN + 10), size, bold=True)
-    cy = (layout.solo_box(0)[1] + layout.solo_box(SOLO_GRID_BOXES - 1)[3]) / 2
+    # The label above the boxes: beside them, no language's word would fit.
+    room = layout.solo_points_box()[0] - px(MARGIN + 10)
+    label = fit_text(text["ds-img-solo"], room, size, bold=True)
+    cy = px(SOLO_Y + 20)
     write(draw, (px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
     for i in range(SOLO_GRID_BOXES):
         draw.rectangle(layout.solo_box(i), fill=WHITE_FIELD, outline=MUTED, width=1)
     box = layout.solo_points_box()
     draw.rounded_rectangle(box, radius=px(8), fill=WHITE_FIELD, outline=INK, width=max(1, px(2)))
-    bx0, by0, bx1, _ = box
+    bx0, by0, bx1, by1 = box
     points = fit_text(text["ds-img-points"], bx1 - bx0 - px(6), layout.size(11))
-    centered_text(draw, (bx0, by0 + px(2), bx1, by0 + px(18)), points, layout.size(11), MUTED)
+    middle = (by0 + by1) // 2
+    centered_text(draw, (bx0, by0 + px(2), bx1, middle), points, layout.size(11), MUTED)
 
 
 def _draw_sheet(
@@ -475,7 +475,7 @@ def _draw_name(
     x0, y0, x1, y1 = layout.name_box()
     cy = (y0 + y1) / 2
     if place is not None:
-        radius = layout.px(14)
+        radius = layout.px(20)
         fill = HIGHLIGHT if place == 1 else RANK_FIELD
         draw.ellipse((x0, cy - radius, x0 + 2 * radius, cy + radius), fill=fill, outline=INK)
         centered_text(
@@ -487,7 +487,7 @@ def _draw_name(
             bold=True,
         )
         x0 += 2 * radius + layout.px(8)
-    size = layout.size(22)
+    size = layout.size(30)
     shown = fit_text(printable(name), x1 - x0, size, bold=True)
     write(draw, (x0, cy), shown, font=font(size, True), fill=INK, anchor="lm")
 
@@ -506,7 +506,7 @@ def _draw_row(
     draw: ImageDraw.ImageDraw, layout: SheetLayout, r: int, row: Mapping[str, Any]
 ) -> None:
     for c, colour in enumerate(COLOURS):
-        _write(draw, layout, layout.white_box(r, c), row["white"][colour], 22)
+        _write(draw, layout, layout.white_box(r, c), row["white"][colour], 28)
     for g, cell in enumerate(row["green"]):
         _write(draw, layout, layout.green_box(r, g), cell, 18)
     for m in range(row["multipliers_crossed"]):
@@ -550,8 +550,9 @@ def _draw_row_score(
     x0, y0, x1, y1 = box
     colour, fill = (GOOD, DOUBLED) if state == "double" else (BAD, LOST)
     draw.rounded_rectangle(box, radius=px(6), fill=fill, outline=colour, width=max(2, px(3)))
-    top = (x0, y0 + px(2), x1, y0 + px(18))
-    bottom = (x0, y0 + px(16), x1, y1)
+    middle = (y0 + y1) // 2
+    top = (x0, y0 + px(2), x1, middle + px(2))
+    bottom = (x0, middle, x1, y1)
     if state == "double":
         centered_text(draw, top, "×2", layout.size(12), GOOD, bold=True)
     else:
@@ -584,9 +585,8 @@ def _draw_solo_marks(
         draw.rectangle(box, fill=LOST, outline=BAD, width=1)
         draw_cross(draw, _shrink(box, -layout.px(2)), BAD, width=max(2, layout.px(2)))
     x0, y0, x1, y1 = layout.solo_points_box()
-    centered_text(
-        draw, (x0, y0 + layout.px(14), x1, y1), str(solo["points"]), layout.size(24), INK, True
-    )
+    middle = (y0 + y1) // 2
+    centered_text(draw, (x0, middle, x1, y1), str(solo["points"]), layout.size(28), INK, True)
 
 
 def render_sheet(view: View, seat: int, name: str, t: Label) -> bytes:
@@ -626,84 +626,111 @@ def _badges(view: View, text: dict[str, str]) -> list[Badge]:
     return badges
 
 
-def _badges_width(draw: ImageDraw.ImageDraw, badges: list[Badge]) -> int:
-    return sum(_pill_width(draw, label) + BADGE_GAP for label, _ in badges) - BADGE_GAP
+def _badge_lines(draw: ImageDraw.ImageDraw, badges: list[Badge]) -> list[list[Badge]]:
+    """The badges left to right, on as many lines as they need."""
+    lines: list[list[Badge]] = []
+    room, used = SHEET_WIDTH - 2 * MARGIN, 0
+    for badge in badges:
+        width = _pill_width(draw, badge[0])
+        if not lines or used + BADGE_GAP + width > room:
+            lines.append([])
+            used = -BADGE_GAP
+        lines[-1].append(badge)
+        used += BADGE_GAP + width
+    return lines
+
+
+def _standings_lines(view: View) -> int:
+    seats = len(view["sheets"])
+    return 0 if view.get("solo") is not None else -(-seats // 2)
 
 
 def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
+    """Badges (or "game over"), the reserve, bag and discard, and every player's standing.
+
+    The name of the player to move is not written here: their chip in the standings is lit,
+    and the sheet under the strip carries the name.
+    """
     width = SheetLayout().width
     text = dict(zip(TABLE_LABELS, _texts(t, TABLE_LABELS), strict=True))
-    badges = _badges(view, text)
-    wrapped = bool(badges) and _badges_wrap(view, text, names, badges, width)
-    extra = BADGE_LINE if wrapped else 0
-    image, draw = canvas(width, STRIP_HEIGHT + extra)
-    turn_cy = STRIP_TURN_Y + STRIP_TURN_HEIGHT / 2
-    if wrapped:
-        right = width - MARGIN
-        _draw_badges(draw, right, turn_cy + BADGE_LINE, badges)
-    else:
-        right = _draw_badges(draw, width - MARGIN, turn_cy, badges) - BADGE_GAP
-    _draw_turn_line(draw, view, text, names, right)
-    _draw_tray(draw, view, text, width, STRIP_TRAY_Y + extra)
-    half, counts_y = width // 2, STRIP_COUNTS_Y + extra
-    bag, discard = text["ds-img-bag"], text["ds-img-discard"]
-    _draw_counts(draw, (MARGIN, half - 8), counts_y, bag, view["bag"], view["bag_by_colour"])
-    _draw_counts(
-        draw,
-        (half + 8, width - MARGIN),
-        counts_y,
-        discard,
-        view["discard"],
-        view["discard_by_colour"],
-    )
+    measure = ImageDraw.Draw(Image.new("L", (1, 1)))
+    lines = _badge_lines(measure, _badges(view, text))
+    over = view["current"] is None
+    head = BADGE_LINE * (len(lines) + over)
+    standings = _standings_lines(view)
+    seats = 0 if not standings else len(view["sheets"])
+    image = _strip_base(head, seats).copy()
+    draw = ImageDraw.Draw(image)
+    y = STRIP_TOP
+    if over:
+        label = fit_text(text["ds-img-game-over"], width - 2 * MARGIN, 30, bold=True)
+        _left_text(draw, (MARGIN, y + BADGE_LINE / 2), label, 30, bold=True)
+        y += BADGE_LINE
+    for line in lines:
+        left = MARGIN
+        for label, colour in line:
+            right = left + _pill_width(draw, label)
+            _pill(draw, right, y + BADGE_LINE / 2, label, colour)
+            left = right + BADGE_GAP
+        y += BADGE_LINE
+    _draw_tray(draw, view, text, width, y)
+    y += STRIP_COUNTS_Y - STRIP_TOP
+    for label, total, by_colour in (
+        (text["ds-img-bag"], view["bag"], view["bag_by_colour"]),
+        (text["ds-img-discard"], view["discard"], view["discard_by_colour"]),
+    ):
+        _draw_counts(draw, (MARGIN, width - MARGIN), y, label, total, by_colour)
+        y += COUNTS_LINE
+    if standings:
+        _draw_standings(draw, view, names, y)
     return image
 
 
-def _badges_wrap(
-    view: View, text: dict[str, str], names: Sequence[str], badges: list[Badge], width: int
-) -> bool:
-    """Badges take a line of their own when they would squeeze the name too much."""
-    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
-    if view["current"] is None:
-        head = text_width(draw, text["ds-img-game-over"], 22, bold=True)
-    else:
-        name = printable(_name_of(names, view["current"]))
-        head = text_width(draw, text["ds-img-turn"], 15) + 10
-        head += min(text_width(draw, name, 22, bold=True), NAME_ROOM)
-    return head + BADGE_GAP + _badges_width(draw, badges) > width - 2 * MARGIN
+@kept_layer(maxsize=16)
+def _strip_base(head: int, seats: int) -> Image.Image:
+    """What every strip of that shape shares: the card, the felt tray, the dice of the bag and
+    discard lines, and the players' chips unlit (``head``: the badges' lines above the tray)."""
+    width = SHEET_WIDTH
+    lines = -(-seats // 2)
+    height = STRIP_TOP + head + STRIP_COUNTS_Y - STRIP_TOP + 2 * COUNTS_LINE
+    height += lines * (STANDING_HEIGHT + STANDING_GAP) + 6
+    image, draw = canvas(width, height)
+    top = STRIP_TOP + head
+    tray = (MARGIN, top, width - MARGIN, top + STRIP_TRAY_HEIGHT)
+    draw.rounded_rectangle(tray, radius=12, fill=FELT, outline=FELT_EDGE, width=2)
+    y = top + STRIP_COUNTS_Y - STRIP_TOP
+    for _ in range(2):
+        x, cy = width - MARGIN - len(COLOURS) * COUNT_STEP + 4, y + COUNTS_LINE / 2
+        for colour in COLOURS:
+            _blank_die(draw, (x, cy - COUNT_DIE / 2), COUNT_DIE, colour)
+            x += COUNT_STEP
+        y += COUNTS_LINE
+    for seat in range(seats):
+        box = _standing_box(seat, seats, y)
+        draw.rounded_rectangle(box, radius=10, fill=WHITE_FIELD, outline=GRID, width=1)
+    return image
 
 
-def _draw_badges(draw: ImageDraw.ImageDraw, right: float, cy: float, badges: list[Badge]) -> float:
-    """Badges ending at ``right``; returns the left edge of the first."""
-    for label, colour in badges:
-        right = _pill(draw, right, cy, label, colour) - BADGE_GAP
-    return right + BADGE_GAP
-
-
-def _draw_turn_line(
-    draw: ImageDraw.ImageDraw, view: View, text: dict[str, str], names: Sequence[str], right: float
-) -> None:
-    cy = STRIP_TURN_Y + STRIP_TURN_HEIGHT / 2
-    if view["current"] is None:
-        label = fit_text(text["ds-img-game-over"], right - MARGIN, 22, bold=True)
-        _left_text(draw, (MARGIN, cy), label, 22, bold=True)
-        return
-    x = MARGIN + _left_text(draw, (MARGIN, cy), text["ds-img-turn"], 15, MUTED) + 10
-    name = fit_text(printable(_name_of(names, view["current"])), right - x, 22, bold=True)
-    _left_text(draw, (x, cy), name, 22, bold=True)
+def _standing_box(seat: int, seats: int, top: int) -> Box:
+    room = SHEET_WIDTH - 2 * MARGIN
+    chip_w = (room - STANDING_GAP) / 2 if seats > 1 else room
+    line, column = divmod(seat, 2)
+    x0 = MARGIN + column * (chip_w + STANDING_GAP)
+    y0 = top + line * (STANDING_HEIGHT + STANDING_GAP)
+    return (round(x0), y0, round(x0 + chip_w), y0 + STANDING_HEIGHT)
 
 
 def _draw_tray(
     draw: ImageDraw.ImageDraw, view: View, text: dict[str, str], width: int, top: int
 ) -> None:
+    """The reserve on the felt (drawn with the strip's kept base)."""
     x0, y0 = MARGIN, top
     x1, y1 = width - MARGIN, top + STRIP_TRAY_HEIGHT
-    draw.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=FELT, outline=FELT_EDGE, width=2)
-    _left_text(draw, (x0 + 12, y0 + 5), text["ds-img-reserve"], 12, MUTED, True, anchor="lt")
     dice = _sorted_reserve(view)
-    area = (x0 + 12, y0 + 20, x1 - 12, y1 - 6)
+    area = (x0 + 12, y0 + 8, x1 - 12, y1 - 8)
     if not dice:
-        centered_text(draw, area, text["ds-img-reserve-empty"], 16, MUTED)
+        label = fit_text(text["ds-img-reserve-empty"], x1 - x0 - 24, MIN_FONT)
+        centered_text(draw, area, label, MIN_FONT, MUTED)
         return
     _draw_reserve_dice(draw, dice, area)
 
@@ -735,19 +762,53 @@ def _draw_counts(
 ) -> None:
     """``Bag 9`` and the dice in it per colour (small dice with their counts)."""
     x0, x1 = span
-    cy = top + 16
+    cy = top + COUNTS_LINE / 2
     icons = len(COLOURS) * COUNT_STEP
-    number = text_width(draw, str(total), 20, bold=True)
-    label = fit_text(label, x1 - x0 - icons - number - 16, 15)
-    x = x0 + _left_text(draw, (x0, cy), label, 15, MUTED) + 8
-    _left_text(draw, (x, cy), str(total), 20, bold=True)
-    x = x1 - icons + COUNT_STEP - COUNT_DIE - 16
-    for colour in COLOURS:
+    number = text_width(draw, str(total), MIN_FONT, bold=True)
+    label = fit_text(label, x1 - x0 - icons - number - 16, MIN_FONT)
+    x = x0 + _left_text(draw, (x0, cy), label, MIN_FONT, MUTED) + 10
+    _left_text(draw, (x, cy), str(total), MIN_FONT, bold=True)
+    x = x1 - icons + 4
+    for colour in COLOURS:  # their dice are on the strip's kept base
         count = by_colour.get(colour, 0)
-        _blank_die(draw, (x, cy - COUNT_DIE / 2), COUNT_DIE, colour)
         shown = INK if count else MUTED
-        _left_text(draw, (x + COUNT_DIE + 4, cy), f"{count}", 15, shown, bold=bool(count))
+        _left_text(draw, (x + COUNT_DIE + 6, cy), f"{count}", MIN_FONT, shown, bold=bool(count))
         x += COUNT_STEP
+
+
+ROW_STATE_COLOURS = {  # a row's mark in the standings: fill and edge
+    "empty": (PAPER, GRID),
+    "plain": (WHITE_FIELD, INK),
+    "double": (GOOD, GOOD),
+    "zero": (BAD, BAD),
+}
+
+
+def _draw_standings(draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], top: int) -> None:
+    """Every player's chip, two a line: name, total, and a mark per row (doubled, lost...).
+
+    The chips lie unlit on the strip's kept base; the player to move is lit here.
+    """
+    seats = len(view["sheets"])
+    for seat, sheet in enumerate(view["sheets"]):
+        box = _standing_box(seat, seats, top)
+        y0 = box[1]
+        if seat == view["current"]:
+            draw.rounded_rectangle(box, radius=10, fill=HIGHLIGHT, outline=INK, width=2)
+        cy = y0 + 21
+        total = str(sheet["total"])
+        total_w = _left_text(draw, (box[2] - 10, cy), total, 30, INK, True, anchor="rm")
+        name = fit_text(
+            printable(_name_of(names, seat)), box[2] - box[0] - total_w - 30, MIN_FONT, True
+        )
+        _left_text(draw, (box[0] + 10, cy), name, MIN_FONT, INK, True)
+        x = box[0] + 10
+        for row in sheet["rows"]:
+            state = row_state(row) if _row_written(row) else "empty"
+            fill, edge = ROW_STATE_COLOURS[state]
+            mark = (x, y0 + 42, x + ROW_MARK * 1.6, y0 + 42 + ROW_MARK)
+            draw.rectangle(mark, fill=fill, outline=edge, width=2)  # square: a fifth of the time
+            x += ROW_MARK * 1.6 + 5
 
 
 def render_table(view: View, t: Label, names: Sequence[str]) -> bytes:
@@ -808,17 +869,33 @@ def _outcome_badge(view: View, text: dict[str, str]) -> tuple[str, tuple[int, ..
 
 
 def _draw_ranking(
-    draw: ImageDraw.ImageDraw, view: View, text: dict[str, str], names: Sequence[str], width: int
-) -> None:
-    y = MARGIN + 16
-    _left_text(draw, (MARGIN, y), text["ds-img-ranking"], 22, bold=True)
+    view: View, text: dict[str, str], names: Sequence[str], best: str = ""
+) -> Image.Image:
+    """The ranking card: the title and outcome, then one big line per place (and a solo best)."""
+    width = SHEET_WIDTH
+    lines = _ranking_lines(view, names)
+    height = MARGIN + RANK_TITLE + RANK_LINE * len(lines) + MARGIN + (RANK_LINE if best else 0)
+    image, draw = canvas(width, height)
+    y = MARGIN + RANK_TITLE / 2
     badge = _outcome_badge(view, text)
-    if badge:
-        _pill(draw, width - MARGIN, y, *badge)
-    for i, (place, name, points) in enumerate(_ranking_lines(view, names)):
-        cy = MARGIN + 36 + RANK_LINE * i + RANK_LINE / 2
+    right = _pill(draw, width - MARGIN, y, *badge) - BADGE_GAP if badge else width - MARGIN
+    title = fit_text(text["ds-img-ranking"], right - MARGIN, 32, bold=True)
+    _left_text(draw, (MARGIN, y), title, 32, bold=True)
+    for i, (place, name, points) in enumerate(lines):
+        cy = MARGIN + RANK_TITLE + RANK_LINE * i + RANK_LINE / 2
         label = name or text["ds-img-solo"]
         _draw_rank_line(draw, cy, place, label, points, width, opponent=not name)
+    if best:
+        cy = MARGIN + RANK_TITLE + RANK_LINE * len(lines) + RANK_LINE / 2
+        _left_text(
+            draw,
+            (MARGIN, cy),
+            fit_text(best, width - 2 * MARGIN, MIN_FONT, True),
+            MIN_FONT,
+            INK,
+            True,
+        )
+    return image
 
 
 def _draw_rank_line(
@@ -830,51 +907,55 @@ def _draw_rank_line(
     width: int,
     opponent: bool = False,
 ) -> None:
-    radius = 12
+    radius = 20
+    x = MARGIN
     if place is not None:
         fill = HIGHLIGHT if place == 1 else RANK_FIELD
         circle = (MARGIN, cy - radius, MARGIN + 2 * radius, cy + radius)
         draw.ellipse(circle, fill=fill, outline=INK)
-        centered_text(draw, circle, str(place), 14, INK, bold=True)
+        centered_text(draw, circle, str(place), MIN_FONT, INK, bold=True)
+        x += 2 * radius + 12
     score = str(points)
     right = width - MARGIN
-    score_width = _left_text(draw, (right, cy), score, 20, INK, True, anchor="rm")
-    x = MARGIN + 2 * radius + 10
-    shown = fit_text(printable(name), right - score_width - 16 - x, 18, bold=not opponent)
-    _left_text(draw, (x, cy), shown, 18, MUTED if opponent else INK, not opponent)
+    score_width = _left_text(draw, (right, cy), score, 34, INK, True, anchor="rm")
+    shown = fit_text(printable(name), right - score_width - 16 - x, 30, bold=not opponent)
+    _left_text(draw, (x, cy), shown, 30, MUTED if opponent else INK, not opponent)
 
 
-def _draw_scoreboard(view: View, names: Sequence[str], t: Label) -> Image.Image:
+def _best_line(view: View, t: Text, best: int | None) -> str:
+    """A solo result's personal best: the earlier best, or a new best beating it."""
+    if view.get("solo") is None or best is None:
+        return ""
+    key = "ds-img-solo-new-best" if view["sheets"][0]["total"] > best else "ds-img-solo-best"
+    return t(key, best=best)
+
+
+def _draw_scoreboard(
+    view: View, names: Sequence[str], t: Label, best: int | None = None
+) -> Image.Image:
+    """The ranking first, then every sheet at full size, one under the other, best first.
+
+    Sheets keep their full size (a smaller sheet's numbers would not read on a phone); the
+    picture is as wide as one sheet.
+    """
     seats = len(view["sheets"])
     solo = view.get("solo") is not None
-    scale = 1.0 if solo else BOARD_SCALE
     places = _places(view)
     order = sorted(range(seats), key=lambda seat: (places[seat], seat))
     sheets = [
-        _draw_sheet(view, s, _name_of(names, s), t, scale, None if solo else places[s])
-        for s in order
+        _draw_sheet(view, s, _name_of(names, s), t, 1.0, None if solo else places[s]) for s in order
     ]
-    per_line = 1 if seats == 1 else 2
-    sheet_w, sheet_h = sheets[0].size
-    width = per_line * sheet_w + (per_line - 1) * BOARD_GAP + 2 * MARGIN
-    lines = len(_ranking_lines(view, names))
-    ranking_h = MARGIN + 36 + RANK_LINE * lines + 10
-    grid_lines = -(-seats // per_line)
-    height = ranking_h + grid_lines * (sheet_h + BOARD_GAP) - BOARD_GAP + MARGIN
-    image, draw = canvas(width, height)
     text = dict(zip(BOARD_LABELS, _texts(t, BOARD_LABELS), strict=True))
-    _draw_ranking(draw, view, text, names, width)
-    for s, sheet in enumerate(sheets):
-        line, column = divmod(s, per_line)
-        x = MARGIN + column * (sheet_w + BOARD_GAP)
-        y = ranking_h + line * (sheet_h + BOARD_GAP)
-        image.paste(sheet, (x, y), sheet)
-    return image
+    ranking = _draw_ranking(view, text, names, _best_line(view, t, best))
+    return stack([ranking, *sheets], STACK_GAP)
 
 
-def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
-    """The end of the game: the ranking above every sheet (two per line)."""
-    return to_png(_draw_scoreboard(view, names, t), _palette())
+def render_scoreboard(view: View, names: Sequence[str], t: Label, best: int | None = None) -> bytes:
+    """The end of the game: the ranking above every sheet, in the order of the places.
+
+    ``best``: in a solo game, the player's best earlier solo score (from the history).
+    """
+    return to_png(_draw_scoreboard(view, names, t, best), _palette())
 
 
 # --- Text summaries -------------------------------------------------------------------------------

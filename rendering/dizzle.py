@@ -10,10 +10,14 @@ and kept; each picture pastes it and adds what belongs to the player: crosses in
 bombs, the dice lying on the sheet this pass, opened locks, the flags' current values, the line
 bonuses and the score card.
 
-Where the brief was silent: a field with a special shows its pips small in the upper left corner
-and the special in the lower right; a crossed flag shows the value its player won; uncrossed
-planets are ringed while their player has rockets to spend; the middle strip also shows each
-player's running total.
+Every text reads on a phone (at least 11 px tall once the picture is 360 px wide, see
+:func:`rendering.toolkit.readable_size`): the score card names its parts by their symbols only.
+
+Where the brief was silent: a field with a special shows its pips big in the upper left corner
+and the special in the lower right; a crossed gem, poop or flag shows what it scored over the pen
+cross; the fields a turn's menu offers, and uncrossed planets while their player has rockets to
+spend, are ringed and tagged with their names ("B1"); the middle strip also shows each player's
+running total; the result shows every sheet at full size, one under the other, best first.
 """
 
 from __future__ import annotations
@@ -41,13 +45,17 @@ from rendering.toolkit import (
     PIPS,
     FixedPalette,
     canvas,
+    cap_height,
     draw_die,
     fit_text,
     fixed_palette,
     font,
+    kept_layer,
     printable,
+    readable_size,
     stack,
     to_png,
+    wrap_text,
     write,
 )
 
@@ -61,11 +69,14 @@ FIELD_MAX = 60  # side of a field at full size; wide levels get smaller fields
 SMALL_FIELD_MAX = 27  # fields of the sheets on the scoreboard, two sheets side by side
 SOLO_FIELD_MAX = 44  # ... and of the one sheet of a solo game
 PAD = 14  # paper margin around everything
-HEADER = 54  # name, level and round tracker above the grid
-SCORE_CARD = 64  # the score card below the grid
+HEADER = 84  # the name, then the level and round (or, in a turn, the legend) above the grid
+SCORE_CARD = 58  # the score card below the grid
 DIE_SHARE = 0.86  # share of a field its die face takes
-SPECIAL_PIPS_SHARE = 0.44  # the pips of a field with a special, in its upper left corner
-ICON_SHARE = 0.56  # the special, in the lower right corner
+SPECIAL_PIPS_SHARE = 0.54  # the pips of a field with a special, in its upper left corner
+ICON_SHARE = 0.58  # the special, in the lower right corner
+# Every text of a sheet, of the middle and of the scoreboard reads on a phone.
+MIN_FONT = readable_size(SHEET_WIDTH, bold=True)
+CHOICE = HIGHLIGHT  # ring and tag of a field the player may place a die on now
 PEN = (22, 56, 170)  # the players' crosses
 PRINTED = (84, 84, 92)  # start crosses printed on the sheet
 SCRIBBLE = (214, 28, 28)
@@ -86,12 +97,14 @@ SCORE_LABELS = (*SCORE_PARTS, "total")
 
 # --- the middle strip and the scoreboard -------------------------------------------------------
 MIDDLE_WIDTH = 600
-MIDDLE_HEIGHT = 140
 MIDDLE_DIE_MAX = 46
+CHIP_HEIGHT = 70  # a player's chip in the middle: name and total, then what they are doing
+CHIP_GAP = 8
 OPPONENT = "red"  # colour of the solo opponent dice
 TAKEN = (232, 229, 222)  # dice the opponent dice took out of the middle
 SHEET_GAP = 10  # between stacked or side-by-side pictures
-RANK_ROW = 30
+RANK_ROW = 52
+RANK_TITLE = 56
 WHITE = (255, 255, 255)
 
 # Every text key the pictures and summaries use (each exists in en, de and fr).
@@ -104,6 +117,8 @@ LABELS = (
     "dz-img-ranking", "dz-img-standings", "dz-img-tie-break", "dz-img-shared",
     "dz-sum-sheet", "dz-sum-dice", "dz-sum-turn", "dz-sum-planets", "dz-sum-over",
     "dz-sum-passed", "dz-sum-opponent", "dz-sum-rank", "dz-sum-ranking", "dz-sum-standings",
+    "dz-img-legend-dice", "dz-img-legend-choices", "dz-img-solo-best", "dz-img-solo-new-best",
+    "dz-img-solo-score",
 )
 # fmt: on
 
@@ -134,37 +149,34 @@ def render_middle(view: Mapping[str, Any], names: Sequence[str], t: Label) -> by
 
 
 def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
-    """What a turn message shows: the middle above the sheet of the player to act."""
-    seat = active_seat(view)
-    sheet = _sheet_card(view, seat, _name(names, seat), t)
-    middle = _middle_card(view, names, t, sheet.width)
-    return to_png(stack([middle, sheet], SHEET_GAP), _palette())
+    """What a turn message shows: the middle above the sheet of the player to act.
+
+    The sheet rings the fields the player may place a die on, tagged as in the menu. While
+    several players pick planets, each picker's sheet is shown, their planets ringed.
+    """
+    seats = [active_seat(view)]
+    if view["phase"] == "planets":
+        seats = [s for s in view["to_move"] if s >= 0] or seats
+    sheets = [_sheet_card(view, seat, _name(names, seat), t, in_turn=True) for seat in seats]
+    middle = _middle_card(view, names, t, sheets[0].width)
+    return to_png(stack([middle, *sheets], SHEET_GAP), _palette())
 
 
-def render_scoreboard(view: Mapping[str, Any], names: Sequence[str], t: Label) -> bytes:
-    """Every sheet small, two a row, above the ranking with each part of the scores."""
-    players = view["players"]
-    per_row = min(2, len(players))
-    level = view["level"]
-    room = (SHEET_WIDTH - PAD * 2 - SHEET_GAP * (per_row - 1)) // per_row
-    field = _field_size(level["cols"], room, SMALL_FIELD_MAX if per_row > 1 else SOLO_FIELD_MAX)
-    small = [_small_sheet(view, p["seat"], _name(names, p["seat"]), field) for p in players]
-    cell_w = max(s.width for s in small)
-    cell_h = max(s.height for s in small)
-    width = max(SHEET_WIDTH, PAD * 2 + per_row * cell_w + (per_row - 1) * SHEET_GAP)
-    rows_of_sheets = math.ceil(len(small) / per_row)
-    table_h = 8 + RANK_ROW * (len(players) + 1) + (22 if len(players) > 1 else 0)
-    height = PAD + 34 + rows_of_sheets * (cell_h + SHEET_GAP) + table_h + PAD
-    image, draw = canvas(width, height)
-    _scoreboard_title(draw, view, width, t)
-    left = (width - per_row * cell_w - (per_row - 1) * SHEET_GAP) // 2
-    for i, picture in enumerate(small):
-        x = left + (i % per_row) * (cell_w + SHEET_GAP) + (cell_w - picture.width) // 2
-        y = PAD + 34 + (i // per_row) * (cell_h + SHEET_GAP)
-        image.paste(picture, (x, y))
-    top = PAD + 34 + rows_of_sheets * (cell_h + SHEET_GAP)
-    _ranking_table(draw, view, names, t, (PAD, top, width - PAD))
-    return to_png(image, _palette())
+def render_scoreboard(
+    view: Mapping[str, Any], names: Sequence[str], t: Label, best: int | None = None
+) -> bytes:
+    """The ranking first and large, then every sheet at full size in the order of the places.
+
+    A solo game shows the score and, with ``best`` (the player's best earlier score on this
+    level, from the history), that best or a new best.
+    """
+    standings = _standings(view)
+    sheets = [
+        _sheet_card(view, p["seat"], _name(names, p["seat"]), t, in_turn=True) for _, p in standings
+    ]
+    width = sheets[0].width
+    ranking = _ranking_card(view, names, t, width, best)
+    return to_png(stack([ranking, *sheets], SHEET_GAP), _palette())
 
 
 # --- public: one-line summaries -------------------------------------------------------------------
@@ -255,11 +267,11 @@ class Grid:
 
     @property
     def label_w(self) -> int:
-        return max(14, round(self.field * 0.42))
+        return _label_room(self.rows)
 
     @property
     def letters_h(self) -> int:
-        return max(12, round(self.field * 0.36))
+        return 34
 
     @property
     def width(self) -> int:
@@ -271,12 +283,18 @@ class Grid:
 
     @property
     def bonus_w(self) -> int:
-        return max(22, round(self.field * 0.72))
+        return 58
 
     def box(self, row: int, col: int) -> Box:
         x = self.label_w + col * self.field
         y = self.letters_h + row * self.field
         return (x, y, x + self.field, y + self.field)
+
+
+@lru_cache(maxsize=32)
+def _label_room(rows: int) -> int:
+    """Room left of the grid for the row numbers, in the readable size."""
+    return int(font(MIN_FONT, True).getlength(str(rows))) + 10
 
 
 def _field_size(cols: int, width: int, largest: int) -> int:
@@ -290,20 +308,33 @@ def _sheet_grid(level: Mapping[str, Any]) -> Grid:
     return Grid(level["rows"], level["cols"], field)
 
 
-def _sheet_card(view: Mapping[str, Any], seat: int, name: str, t: Label) -> Image.Image:
+def _sheet_card(
+    view: Mapping[str, Any], seat: int, name: str, t: Label, in_turn: bool = False
+) -> Image.Image:
+    """A player's sheet; ``in_turn``: under the middle, which already says round and level."""
     player = view["players"][seat]
     grid = _sheet_grid(view["level"])
-    labels = tuple(t(f"dz-img-{part}") for part in SCORE_LABELS)
-    image = _sheet_base(_level_key(view["level"]), grid.field, labels).copy()
+    image = _sheet_base(_level_key(view["level"]), grid.field).copy()
     draw = ImageDraw.Draw(image)
-    _sheet_header(draw, view, player, name, t, (PAD, PAD, image.width - PAD))
+    choices = view.get("choices") or [] if in_turn and seat == view["turn"] else []
+    picking = bool(player["planets_to_pick"]) and view["phase"] == "planets"
+    legend: list[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]] = []
+    if in_turn and (choices or picking):
+        legend.append((_choice_sample, t("dz-img-planets" if picking else "dz-img-legend-choices")))
+    if in_turn and player["dice"]:
+        legend.append((_die_sample, t("dz-img-legend-dice")))
+    _sheet_header(draw, view, player, name, t, (PAD, PAD, image.width - PAD), in_turn, legend)
     _paint_grid(image, draw, (PAD, PAD + HEADER), grid, view, player, printed=True)
+    ox, oy = PAD, PAD + HEADER
+    for row, col in choices:
+        x0, y0, x1, y1 = grid.box(row, col)
+        _choice_mark(draw, (ox + x0, oy + y0, ox + x1, oy + y1), field_label(row, col))
     _score_values(draw, player, _score_box(grid, image.width))
     return image
 
 
-@lru_cache(maxsize=6)
-def _sheet_base(level_key: str, field: int, labels: tuple[str, ...]) -> Image.Image:
+@kept_layer(maxsize=6)
+def _sheet_base(level_key: str, field: int) -> Image.Image:
     """What every sheet of a level shares: the paper, the printed grid, the score card's boxes."""
     level = json.loads(level_key)
     grid = Grid(level["rows"], level["cols"], field)
@@ -311,31 +342,13 @@ def _sheet_base(level_key: str, field: int, labels: tuple[str, ...]) -> Image.Im
     height = PAD + HEADER + grid.height + round(field * 0.5) + 6 + SCORE_CARD + PAD
     image, draw = canvas(width, height)
     image.paste(_level_block(level_key, field), (PAD, PAD + HEADER))
-    _score_boxes(draw, dict(zip(SCORE_LABELS, labels, strict=True)), _score_box(grid, width))
+    _score_boxes(draw, _score_box(grid, width))
     return image
 
 
 def _score_box(grid: Grid, width: int) -> Box:
     top = PAD + HEADER + grid.height + round(grid.field * 0.5) + 6
     return (PAD, top, width - PAD, top + SCORE_CARD - 6)
-
-
-def _small_sheet(view: Mapping[str, Any], seat: int, name: str, field: int) -> Image.Image:
-    """A sheet for the scoreboard: name, total and grid, on plain paper."""
-    level = view["level"]
-    player = view["players"][seat]
-    grid = Grid(level["rows"], level["cols"], field)
-    width = grid.width + grid.bonus_w + 8
-    height = 30 + grid.height + round(field * 0.5) + 8
-    image = Image.new("RGBA", (width, height), PAPER)
-    draw = ImageDraw.Draw(image)
-    total = str(player["score"]["total"])
-    total_w = draw.textlength(total, font=font(17, True))
-    write(draw, (width - 4, 2), total, font=font(17, True), fill=INK, anchor="ra")
-    shown = fit_text(printable(name), int(width - total_w - 16), 15, True)
-    write(draw, (4, 4), shown, font=font(15, True), fill=INK)
-    _paint_grid(image, draw, (0, 30), grid, view, player)
-    return image
 
 
 def _sheet_header(
@@ -345,38 +358,26 @@ def _sheet_header(
     name: str,
     t: Label,
     span: tuple[int, int, int],
+    in_turn: bool = False,
+    legend: Sequence[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]] = (),
 ) -> None:
+    """The name and the crosses; below, the level and round, or in a turn what marks mean.
+
+    A turn picture shows the round and the level once, in the middle above the sheet.
+    """
     left, top, right = span
-    tracker_w = _round_tracker(draw, view, t, (right, top))
-    shown = fit_text(printable(name), right - left - tracker_w - 12, 20, True)
-    write(draw, (left + 2, top), shown, font=font(20, True), fill=INK)
-    detail = f"{_level_title(view['level'], t)}  ·  {t('dz-img-crosses')} {player['cross_count']}"
-    detail = fit_text(detail, right - left - tracker_w - 12, 14)
-    write(draw, (left + 2, top + 28), detail, font=font(14), fill=MUTED)
-
-
-def _round_tracker(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], t: Label, corner: tuple[int, int]
-) -> int:
-    """Round and pass at the top right, with a dot per round; returns the width it took."""
-    right, top = corner
-    over = view["phase"] == "over"
-    rounds, current = view["rounds"], view["round"]
-    text = fit_text(_round_text(view, t), 300, 15, True)
-    text_w = int(draw.textlength(text, font=font(15, True)))
-    write(draw, (right, top + 2), text, font=font(15, True), fill=INK, anchor="ra")
-    step = 15
-    x = right - rounds * step + 3
-    for number in range(1, rounds + 1):
-        box = (x, top + 28, x + 11, top + 39)
-        if over or number < current:
-            draw.ellipse(box, fill=INK)
-        elif number == current:
-            draw.ellipse(box, fill=HIGHLIGHT, outline=INK, width=2)
-        else:
-            draw.ellipse(box, outline=GRID, width=2)
-        x += step
-    return max(text_w, rounds * step)
+    crosses = f"✕ {player['cross_count']}"
+    crosses_w = int(font(MIN_FONT, True).getlength(crosses))
+    write(draw, (right, top + 2), crosses, font=font(MIN_FONT, True), fill=PEN, anchor="ra")
+    shown = fit_text(printable(name), right - left - crosses_w - 16, 30, True)
+    write(draw, (left + 2, top), shown, font=font(30, True), fill=INK)
+    line = top + 40
+    if in_turn:
+        _legend(draw, legend, (left + 2, line, right))
+        return
+    detail = f"{_level_title(view['level'], t)}  ·  {_round_text(view, t)}"
+    detail = fit_text(detail, right - left - 4, MIN_FONT)
+    write(draw, (left + 2, line), detail, font=font(MIN_FONT), fill=MUTED)
 
 
 def _paint_grid(
@@ -390,7 +391,8 @@ def _paint_grid(
 ) -> None:
     """The level, then everything of this player on it, then the line bonuses beside it.
 
-    ``printed``: the level is already on the picture (a sheet's kept base).
+    ``printed``: the level is already on the picture (a sheet's kept base). What a crossed
+    special scored (a gem's points, a flag's value) is written again over the pen cross.
     """
     level = view["level"]
     if not printed:
@@ -401,6 +403,9 @@ def _paint_grid(
         x0, y0, x1, y1 = grid.box(*cell)
         return (ox + x0, oy + y0, ox + x1, oy + y1)
 
+    crossed = {tuple(c) for c in player["crosses"]}
+    values: list[tuple[Box, str, int]] = []
+    planets: list[Sequence[int]] = []
     for special in level["specials"]:
         kind, box = special["kind"], at(special["at"])
         row, col = special["at"]
@@ -410,23 +415,76 @@ def _paint_grid(
             left = view["flags_left"].get(special["flag_id"], [])
             value = _top(left) if won is None else won
             _draw_field(draw, box, level["pips"][row][col], special, flag_value=value)
+            if won is not None:
+                values.append((box, kind, won))
         elif kind == "lock" and special["color"] in player["keys"]:
             _draw_field(draw, box, level["pips"][row][col], special, opened=True)
-        elif (
-            kind == "planet"
-            and player["planets_to_pick"]
-            and special["at"] not in player["crosses"]
-        ):
-            _ring(draw, box)
+        elif kind == "planet" and player["planets_to_pick"] and (row, col) not in crossed:
+            planets.append(special["at"])
+        elif kind in ("gem", "poop") and (row, col) in crossed:
+            values.append((box, kind, special["points"]))
     starts = {tuple(c) for c in level["start_crosses"]}
     for cell in player["crosses"]:
         if tuple(cell) not in starts:
             _pen_cross(draw, at(cell), _wobble(cell))
+    for box, kind, value in values:
+        symbols.printed_value(draw, _icon_box(box), kind, value)
     for cell in player["scribbles"]:
         _scribble(draw, at(cell))
     for die in player["dice"]:
         _lying_die(draw, at(die["at"]), die["value"])
+    for cell in planets:
+        _choice_mark(draw, at(cell), field_label(*cell))
     _line_bonuses(draw, origin, grid, level, player)
+
+
+def _legend(
+    draw: ImageDraw.ImageDraw,
+    entries: Sequence[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]],
+    span: tuple[int, int, int],
+) -> None:
+    """What the marks of a turn mean: a ringed field takes a die (or is a planet to pick) now;
+    an orange die lies there since this pass."""
+    left, top, right = span
+    size, x = 30, left
+    for mark, text in entries:
+        mark(draw, (x, top, x + size, top + size))
+        x += size + 8
+        room = (right - left) // len(entries) - size - 20
+        text = fit_text(text, room, MIN_FONT)
+        write(draw, (x, top + size / 2), text, font=font(MIN_FONT), fill=INK, anchor="lm")
+        x += int(font(MIN_FONT).getlength(text)) + 24
+
+
+def _choice_sample(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=CHOICE, width=4)
+
+
+def _die_sample(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    x0, y0, x1, _ = box
+    draw_die(draw, (x0, y0), x1 - x0, 3, outline=DIE_MARK)
+
+
+def _choice_mark(draw: ImageDraw.ImageDraw, box: Box, label: str) -> None:
+    """A field the player may take now: ringed, with its name as the menu writes it."""
+    x0, _, x1, y1 = box
+    width = max(3, round((x1 - x0) / 12))
+    draw.rounded_rectangle(box, radius=(x1 - x0) * 0.2, outline=CHOICE, width=width)
+    face = font(MIN_FONT, True)
+    text_w = face.getlength(label)
+    tag_w, tag_h = text_w + 8, cap_height(face) + 10
+    cx = (x0 + x1) / 2
+    tag = (cx - tag_w / 2, y1 - tag_h - 1, cx + tag_w / 2, y1 - 1)
+    draw.rounded_rectangle(tag, radius=6, fill=CHOICE, outline=INK, width=1)
+    write(draw, (cx, tag[1] + tag_h / 2), label, font=face, fill=INK, anchor="mm")
+
+
+def _icon_box(box: Box) -> Box:
+    """Where a field's special sits: its lower right corner."""
+    x0, _, x1, y1 = box
+    icon = (x1 - x0) * ICON_SHARE
+    corner = (x1 - x0) * 0.02
+    return (x1 - corner - icon, y1 - corner - icon, x1 - corner, y1 - corner)
 
 
 def _top(values: Sequence[int]) -> int:
@@ -437,22 +495,22 @@ def _level_key(level: Mapping[str, Any]) -> str:
     return json.dumps(level, sort_keys=True)
 
 
-@lru_cache(maxsize=16)
+@kept_layer(maxsize=16)
 def _level_block(level_key: str, field: int) -> Image.Image:
     """The printed grid of a level: letters, numbers, dice faces, start crosses, specials."""
     level = json.loads(level_key)
     grid = Grid(level["rows"], level["cols"], field)
     image = Image.new("RGBA", (grid.width, grid.height), PAPER)
     draw = ImageDraw.Draw(image)
-    size = max(9, round(field * 0.3))
+    face = font(MIN_FONT, True)
     for col in range(grid.cols):
         x0, y0, x1, _ = grid.box(0, col)
         letter = field_label(0, col)[0]
-        write(draw, ((x0 + x1) / 2, y0 - 2), letter, font=font(size, True), fill=MUTED, anchor="md")
+        write(draw, ((x0 + x1) / 2, y0 - 3), letter, font=face, fill=MUTED, anchor="md")
     for row in range(grid.rows):
         x0, y0, _, y1 = grid.box(row, 0)
         number = field_label(row, 0)[1:]
-        write(draw, (x0 - 4, (y0 + y1) / 2), number, font=font(size, True), fill=MUTED, anchor="rm")
+        write(draw, (x0 - 4, (y0 + y1) / 2), number, font=face, fill=MUTED, anchor="rm")
     specials = {tuple(s["at"]): s for s in level["specials"]}
     for row, line in enumerate(level["pips"]):
         for col, pips in enumerate(line):
@@ -476,7 +534,7 @@ def _draw_field(
     opened: bool = False,
     flag_value: int | None = None,
 ) -> None:
-    """One field: a white die face; a special shares it, small pips up left, symbol down right."""
+    """One field: a white die face; a special shares it, pips up left, symbol down right."""
     x0, y0, x1, y1 = box
     field = x1 - x0
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=PAPER)
@@ -490,22 +548,25 @@ def _draw_field(
     draw.rounded_rectangle(
         face, radius=size * 0.18, fill=body, outline=DIE_EDGE, width=max(1, round(size / 22))
     )
-    _pips(draw, (x0 + inset * 1.3, y0 + inset * 1.3), field * SPECIAL_PIPS_SHARE, pips)
-    icon = field * ICON_SHARE
-    corner = field * 0.02
-    icon_box = (x1 - corner - icon, y1 - corner - icon, x1 - corner, y1 - corner)
-    _draw_special(draw, icon_box, special, opened=opened, flag_value=flag_value)
+    # Big pips: a phone shows them about 3 px wide.
+    _pips(draw, (x0 + inset * 0.6, y0 + inset * 0.6), field * SPECIAL_PIPS_SHARE, pips, radius=0.13)
+    _draw_special(draw, _icon_box(box), special, opened=opened, flag_value=flag_value)
 
 
 def _pips(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], size: float, face: int, fill: Colour = INK
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    size: float,
+    face: int,
+    fill: Colour = INK,
+    radius: float = 0.1,
 ) -> None:
     """The pips of a die face in a square of ``size``, without the die around them."""
     x, y = xy
-    step, radius = size / 4, size * 0.1
+    step, r = size / 4, size * radius
     for col, row in PIPS[face]:
         cx, cy = x + step * (col + 1), y + step * (row + 1)
-        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
 
 
 def _draw_special(
@@ -606,15 +667,6 @@ def _lying_die(draw: ImageDraw.ImageDraw, box: Box, value: int) -> None:
     draw_die(draw, (x0 + inset, y0 + inset), s - inset * 2, value, outline=DIE_MARK)
 
 
-def _ring(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    """Marks a planet its player may still pick."""
-    x0, _, x1, _ = box
-    width = max(2, round((x1 - x0) / 14))
-    draw.rounded_rectangle(
-        symbols.grow(box, -1), radius=(x1 - x0) * 0.2, outline=HIGHLIGHT, width=width
-    )
-
-
 # --- line bonuses and the score card --------------------------------------------------------------
 
 
@@ -629,19 +681,20 @@ def _line_bonuses(
     crossed = {tuple(c) for c in player["crosses"]}
     scribbled = {tuple(c) for c in player["scribbles"]}
     ox, oy = origin
-    badge_h = max(12, round(grid.field * 0.44))
-    size = max(8, round(grid.field * 0.27))
+    face = font(MIN_FONT, True)
+    badge_h = cap_height(face) + 12
     for bonus in level["line_bonus"]:
         cells = _line_cells(level, bonus["axis"], bonus["index"])
+        text = f"+{bonus['points']}"
         if bonus["axis"] == "row":
             x0, y0, x1, y1 = grid.box(bonus["index"], grid.cols - 1)
             cy = oy + (y0 + y1) / 2
-            box = (ox + x1 + 4, cy - badge_h / 2, ox + x1 + grid.bonus_w - 2, cy + badge_h / 2)
+            box = (ox + x1 + 3, cy - badge_h / 2, ox + x1 + grid.bonus_w - 1, cy + badge_h / 2)
         else:
             x0, y0, x1, y1 = grid.box(grid.rows - 1, bonus["index"])
             cx = ox + (x0 + x1) / 2
-            half = min(grid.field, grid.bonus_w) / 2 - 2
-            box = (cx - half, oy + y1 + 4, cx + half, oy + y1 + 4 + badge_h)
+            half = max(grid.field / 2 - 1, face.getlength(text) / 2 + 3)
+            box = (cx - half, oy + y1 + 3, cx + half, oy + y1 + 3 + badge_h)
         done = cells <= crossed
         broken = bool(cells & scribbled)
         fill, ink = (GOOD, (255, 255, 255)) if done else (LINE_OPEN, INK)
@@ -651,7 +704,7 @@ def _line_bonuses(
             box, radius=badge_h / 3, fill=fill, outline=GRID if not done else GOOD, width=1
         )
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        write(draw, centre, f"+{bonus['points']}", font=font(size, True), fill=ink, anchor="mm")
+        write(draw, centre, text, font=face, fill=ink, anchor="mm")
         if broken:
             draw.line((box[0] + 3, box[3] - 3, box[2] - 3, box[1] + 3), fill=SCRIBBLE, width=2)
 
@@ -671,8 +724,12 @@ def _score_parts(box: Box) -> list[tuple[str, float, float]]:
     return [(part, x0 + i * step + 2, x0 + (i + 1) * step - 2) for i, part in enumerate(parts)]
 
 
-def _score_boxes(draw: ImageDraw.ImageDraw, labels: Mapping[str, str], box: Box) -> None:
-    """The score card without its numbers: one box per part of the score, then the total."""
+def _score_boxes(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The score card without its numbers: one box per part of the score, then the total.
+
+    The parts are told by their symbols: no word of the three languages fits a box in a size
+    a phone reads.
+    """
     _, y0, _, y1 = box
     for part, bx0, bx1 in _score_parts(box):
         total = part == "total"
@@ -683,32 +740,24 @@ def _score_boxes(draw: ImageDraw.ImageDraw, labels: Mapping[str, str], box: Box)
             outline=INK if total else GRID,
             width=2 if total else 1,
         )
-        label = fit_text(labels[part], int(bx1 - bx0 - 6), 12)
-        write(
-            draw,
-            ((bx0 + bx1) / 2, y1 - 6),
-            label,
-            font=font(12),
-            fill=INK if total else MUTED,
-            anchor="md",
-        )
 
 
 def _score_values(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], box: Box) -> None:
     """The player's points in the score card's boxes, each part with its symbol."""
-    y0 = box[1]
+    y0, y1 = box[1], box[3]
+    cy = (y0 + y1) / 2
     score = player["score"]
+    face = font(MIN_FONT, True)
     for part, bx0, bx1 in _score_parts(box):
         value = str(score[part])
         if part == "total":
-            centre = ((bx0 + bx1) / 2, y0 + 20)
-            write(draw, centre, value, font=font(22, True), fill=INK, anchor="mm")
+            write(draw, ((bx0 + bx1) / 2, cy), value, font=font(32, True), fill=INK, anchor="mm")
             continue
-        icon = 22
-        text_w = draw.textlength(value, font=font(18, True))
-        left = (bx0 + bx1 - icon - 4 - text_w) / 2
-        _part_icon(draw, (left, y0 + 8, left + icon, y0 + 8 + icon), part)
-        write(draw, (left + icon + 4, y0 + 19), value, font=font(18, True), fill=INK, anchor="lm")
+        icon = 24
+        text_w = face.getlength(value)
+        left = (bx0 + bx1 - icon - 3 - text_w) / 2
+        _part_icon(draw, (left, cy - icon / 2, left + icon, cy + icon / 2), part)
+        write(draw, (left + icon + 3, cy), value, font=face, fill=INK, anchor="lm")
 
 
 def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
@@ -722,9 +771,11 @@ def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
         x0, y0, x1, y1 = box
         badge = (x0, y0 + (y1 - y0) * 0.18, x1, y1 - (y1 - y0) * 0.18)
         draw.rounded_rectangle(badge, radius=(y1 - y0) * 0.2, fill=GOOD)
-        size = round((y1 - y0) * 0.6)
-        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-        write(draw, centre, "+", font=font(size, True), fill=(255, 255, 255), anchor="mm")
+        # A plus drawn as two bars: a symbol, not a text.
+        cx, cy, arm = (x0 + x1) / 2, (y0 + y1) / 2, (y1 - y0) * 0.22
+        bar = max(2, round((y1 - y0) / 9))
+        draw.line((cx - arm, cy, cx + arm, cy), fill=WHITE, width=bar)
+        draw.line((cx, cy - arm, cx, cy + arm), fill=WHITE, width=bar)
     elif part == "flags":
         symbols.flag(draw, box, None)
     elif part == "bombs":
@@ -739,20 +790,29 @@ def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
 def _middle_card(
     view: Mapping[str, Any], names: Sequence[str], t: Label, width: int
 ) -> Image.Image:
-    image, draw = canvas(width, MIDDLE_HEIGHT)
+    """Round and pass, the level, the dice in the middle, then a chip per player, two a line."""
+    lines = math.ceil(len(view["players"]) / 2)
+    dice_top, dice_h = 52, 56
+    chips_top = dice_top + dice_h + 10
+    height = chips_top + lines * (CHIP_HEIGHT + CHIP_GAP) - CHIP_GAP + 12
+    image, draw = canvas(width, height)
     pad = 12
-    write(draw, (pad + 2, 10), _round_text(view, t), font=font(16, True), fill=INK)
-    title = fit_text(_level_title(view["level"], t), 160, 13)
-    write(draw, (width - pad - 2, 12), title, font=font(13), fill=MUTED, anchor="ra")
-    dice_box = (pad, 36, width - pad, 90)
+    # Round and pass come first; the level's name only where there is room beside them.
+    round_text, title = _round_text(view, t), _level_title(view["level"], t)
+    title_w = int(font(MIN_FONT).getlength(title))
+    room = width - 2 * pad - 4
+    if font(30, True).getlength(round_text) + 16 + title_w <= room:
+        write(draw, (width - pad - 2, 14), title, font=font(MIN_FONT), fill=MUTED, anchor="ra")
+    write(draw, (pad + 2, 10), fit_text(round_text, room, 30, True), font=font(30, True), fill=INK)
+    dice_box = (pad, dice_top, width - pad, dice_top + dice_h)
     if view["solo"]:
-        dice_box = (pad, 36, width - pad - 150, 90)
-        _opponent_dice(draw, view, t, (width - pad - 144, 32, width - pad, 90))
+        dice_box = (pad, dice_top, width - pad - 210, dice_top + dice_h)
+        _opponent_dice(draw, view, t, (width - pad - 204, dice_top - 6, width - pad, chips_top - 4))
     if view["middle"]:
         _middle_dice(draw, sorted(view["middle"]), dice_box)
     else:
         _middle_note(draw, view, names, t, dice_box)
-    _player_chips(draw, view, names, t, (pad, 96, width - pad, MIDDLE_HEIGHT - 10))
+    _player_chips(draw, view, names, t, (pad, chips_top, width - pad, height - 12))
     return image
 
 
@@ -781,8 +841,7 @@ def _middle_note(
 ) -> None:
     """What stands in place of the dice when the middle is empty."""
     if view["phase"] == "planets":
-        pickers = ", ".join(printable(_name(names, s)) for s in view["to_move"])
-        text = f"{t('dz-img-planets-note')} {pickers}"
+        text = t("dz-img-planets-note").rstrip(" :")  # the pickers' chips are lit
     elif view["phase"] == "over":
         return  # the title above says it
     else:
@@ -791,31 +850,31 @@ def _middle_note(
     write(
         draw,
         (x0 + 4, (y0 + y1) / 2),
-        fit_text(text, int(x1 - x0 - 8), 16),
-        font=font(16),
+        fit_text(text, int(x1 - x0 - 8), MIN_FONT),
+        font=font(MIN_FONT),
         fill=MUTED,
         anchor="lm",
     )
 
 
 def _opponent_dice(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], t: Label, box: Box) -> None:
-    """Solo: the two opponent dice last rolled."""
-    x0, y0, x1, _ = box
+    """Solo: the two opponent dice last rolled, and the dice they took out, struck."""
+    x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=(255, 255, 255), outline=GRID)
-    label = fit_text(t("dz-img-opponent"), int(x1 - x0 - 12), 12)
-    write(draw, (x0 + 8, y0 + 4), label, font=font(12), fill=MUTED)
+    label = fit_text(t("dz-img-opponent"), int(x1 - x0 - 12), MIN_FONT)
+    write(draw, (x0 + 8, y0 + 6), label, font=font(MIN_FONT), fill=MUTED)
     size = 30
+    top = y1 - size - 6
     for i, value in enumerate(view["opponent"] or []):
-        draw_die(draw, (x0 + 8 + i * (size + 6), y0 + 22), size, value, colour=OPPONENT)
-    # The dice they took out of the middle this pass, greyed and struck through.
-    small, x, y = 19, x0 + 78, y0 + 18
-    for i, value in enumerate(view["out"][:6]):
-        left, top = x + (i % 3) * (small + 3), y + (i // 3) * (small + 3)
+        draw_die(draw, (x0 + 8 + i * (size + 6), top), size, value, colour=OPPONENT)
+    small, x = 22, x0 + 86
+    for i, value in enumerate(view["out"][:4]):
+        left = x + i * (small + 4)
         draw.rounded_rectangle(
-            (left, top, left + small, top + small), radius=4, fill=TAKEN, outline=MUTED
+            (left, top + 4, left + small, top + 4 + small), radius=4, fill=TAKEN, outline=MUTED
         )
-        _pips(draw, (left, top), small, value, MUTED)
-        draw.line((left + 2, top + small - 2, left + small - 2, top + 2), fill=SCRIBBLE, width=2)
+        _pips(draw, (left, top + 4), small, value, MUTED)
+        draw.line((left + 2, top + small + 2, left + small - 2, top + 6), fill=SCRIBBLE, width=2)
 
 
 def _player_chips(
@@ -825,22 +884,25 @@ def _player_chips(
     t: Label,
     span: Box,
 ) -> None:
-    """One chip a player: name and total; whose turn it is, who has passed."""
-    x0, y0, x1, y1 = span
+    """One chip a player, two a line: name and total; whose turn it is, who has passed."""
+    x0, y0, x1, _ = span
     players = view["players"]
-    gap = 6
-    chip_w = (x1 - x0 - gap * (len(players) - 1)) / len(players)
+    columns = 2 if len(players) > 1 else 1
+    chip_w = (x1 - x0 - CHIP_GAP * (columns - 1)) / columns
     acting = set(view["to_move"]) if view["phase"] == "planets" else {view["turn"]}
+    face = font(MIN_FONT, True)
     for i, player in enumerate(players):
-        left = x0 + i * (chip_w + gap)
-        box = (left, y0, left + chip_w, y1)
+        line, column = divmod(i, columns)
+        left = x0 + column * (chip_w + CHIP_GAP)
+        top = y0 + line * (CHIP_HEIGHT + CHIP_GAP)
+        box = (left, top, left + chip_w, top + CHIP_HEIGHT)
         seat = player["seat"]
         status = ""
         fill, ink, outline = (255, 255, 255), INK, GRID
         if seat in acting and view["phase"] != "over":
             fill, outline = HIGHLIGHT, INK
             status = t("dz-img-planets") if view["phase"] == "planets" else t("dz-img-turn")
-            if view["last_turn"]:
+            if view["last_turn"] and view["phase"] != "planets":
                 status = t("dz-img-last-turn")
         elif player["passed"]:
             fill, ink = LINE_BROKEN, MUTED
@@ -849,13 +911,20 @@ def _player_chips(
             box, radius=8, fill=fill, outline=outline, width=2 if outline == INK else 1
         )
         total = str(player["score"]["total"])
-        total_w = draw.textlength(total, font=font(14, True))
-        name = fit_text(printable(_name(names, seat)), int(chip_w - total_w - 20), 14, True)
-        write(draw, (left + 7, y0 + 4), name, font=font(14, True), fill=ink)
-        write(draw, (left + chip_w - 7, y0 + 4), total, font=font(14, True), fill=ink, anchor="ra")
+        total_w = face.getlength(total)
+        name = fit_text(printable(_name(names, seat)), int(chip_w - total_w - 24), MIN_FONT, True)
+        write(draw, (left + 8, top + 6), name, font=face, fill=ink)
+        write(draw, (left + chip_w - 8, top + 6), total, font=face, fill=ink, anchor="ra")
         if status:
-            status = fit_text(status, int(chip_w - 14), 11)
-            write(draw, (left + 7, y1 - 4), status, font=font(11), fill=ink, anchor="ld")
+            status = fit_text(status, int(chip_w - 16), MIN_FONT)
+            write(
+                draw,
+                (left + 8, top + CHIP_HEIGHT - 5),
+                status,
+                font=font(MIN_FONT),
+                fill=ink,
+                anchor="ld",
+            )
 
 
 # --- the scoreboard -------------------------------------------------------------------------------
@@ -866,23 +935,76 @@ def _scoreboard_title(
 ) -> None:
     over = view["phase"] == "over"
     title = t("dz-img-ranking") if over else t("dz-img-standings")
+    if len(view["players"]) == 1:
+        title = t("dz-img-solo-score")  # a ranking of one is a score
     level = _level_title(view["level"], t)
     write(
         draw,
-        (PAD + 4, PAD + 2),
-        fit_text(f"{title}  ·  {level}", width - 220, 20, True),
-        font=font(20, True),
+        (PAD + 4, PAD + 4),
+        fit_text(f"{title}  ·  {level}", width - 2 * PAD - 8, 30, True),
+        font=font(30, True),
         fill=INK,
     )
-    if not over:
-        write(
-            draw,
-            (width - PAD - 4, PAD + 6),
-            _round_text(view, t),
-            font=font(14),
-            fill=MUTED,
-            anchor="ra",
-        )
+
+
+def _ranking_card(
+    view: Mapping[str, Any], names: Sequence[str], t: Label, width: int, best: int | None
+) -> Image.Image:
+    """Title, one big line per place (points, crosses); the tie note only where it decided."""
+    standings = _standings(view)
+    solo = len(standings) == 1
+    note = [] if solo else _tie_note(view, standings, t, width - 2 * PAD)
+    solo_line = _solo_best_text(view, t, best) if solo else ""
+    height = PAD + RANK_TITLE + RANK_ROW * len(standings) + 6
+    height += 38 * len(note) + (40 if solo_line else 0) + PAD
+    image, draw = canvas(width, height)
+    _scoreboard_title(draw, view, width, t)
+    y = PAD + RANK_TITLE
+    totals = [p["score"]["total"] for _, p in standings]
+    places = [place for place, _ in standings]
+    for place, player in standings:
+        tied = totals.count(player["score"]["total"]) > 1
+        shared = f"  ({t('dz-img-shared')})" if places.count(place) > 1 else ""
+        name = printable(_name(names, player["seat"]))
+        _ranking_row(draw, (PAD, y, width - PAD), place, player, name, shared, tied, solo)
+        y += RANK_ROW
+    y += 6
+    for line in note:
+        write(draw, (PAD + 4, y), line, font=font(MIN_FONT), fill=MUTED)
+        y += 38
+    if solo_line:
+        write(draw, (PAD + 4, y), solo_line, font=font(MIN_FONT, True), fill=INK)
+    return image
+
+
+def _tie_note(
+    view: Mapping[str, Any],
+    standings: Sequence[tuple[int, Mapping[str, Any]]],
+    t: Label,
+    width: int,
+) -> list[str]:
+    """The tie-break rule, in lines that fit, only when crosses split players tied on points."""
+    if not tie_broken(standings):
+        return []
+    return wrap_text(t("dz-img-tie-break"), width - 8, MIN_FONT)
+
+
+def tie_broken(standings: Sequence[tuple[int, Mapping[str, Any]]]) -> bool:
+    """Whether fewer crosses put apart two players tied on points (``(place, player)`` pairs)."""
+    by_total: dict[int, set[int]] = {}
+    for place, player in standings:
+        by_total.setdefault(player["score"]["total"], set()).add(place)
+    return any(len(places) > 1 for places in by_total.values())
+
+
+def _solo_best_text(view: Mapping[str, Any], t: Label, best: int | None) -> str:
+    if best is None:
+        return ""
+    score = view["players"][0]["score"]["total"]
+    level = _level_title(view["level"], t)
+    if score > best:
+        return t("dz-img-solo-new-best", level=level, best=best)
+    return t("dz-img-solo-best", level=level, best=best)
 
 
 def _standings(view: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any]]]:
@@ -892,82 +1014,40 @@ def _standings(view: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any]]]:
     return sorted(zip(places, players, strict=True), key=lambda e: (e[0], e[1]["seat"]))
 
 
-def _ranking_table(
-    draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    names: Sequence[str],
-    t: Label,
-    span: tuple[int, int, int],
-) -> None:
-    """Place, name, each part, total and crosses; ties on points are split by fewer crosses."""
-    left, top, right = span
-    columns = _rank_columns(left, right)
-    y = top + 8
-    for part in SCORE_PARTS:
-        x, w = columns[part]
-        _part_icon(draw, (x + w / 2 - 11, y, x + w / 2 + 11, y + 22), part)
-    for key in ("total", "crosses"):
-        x, w = columns[key]
-        text = fit_text(t(f"dz-img-{key}"), int(w) - 4, 12, True)
-        write(draw, (x + w / 2, y + 11), text, font=font(12, True), fill=INK, anchor="mm")
-    standings = _standings(view)
-    totals = [p["score"]["total"] for _, p in standings]
-    places = [place for place, _ in standings]
-    for place, player in standings:
-        y += RANK_ROW
-        tied = totals.count(player["score"]["total"]) > 1
-        shared = f"  ({t('dz-img-shared')})" if places.count(place) > 1 else ""
-        name = printable(_name(names, player["seat"]))
-        _ranking_row(draw, (left, y, right), columns, place, player, name, shared, tied)
-    if len(standings) > 1:  # a solo game has no ties to break
-        note = fit_text(t("dz-img-tie-break"), right - left - 8, 12)
-        write(draw, (left + 4, y + RANK_ROW + 4), note, font=font(12), fill=MUTED)
-
-
-def _rank_columns(left: int, right: int) -> dict[str, tuple[float, float]]:
-    """Each column of the ranking: its left edge and width; the name takes what is left."""
-    widths = {"place": 34, "name": 0, **dict.fromkeys(SCORE_PARTS, 44), "total": 62, "crosses": 70}
-    widths["name"] = right - left - sum(widths.values())
-    columns, x = {}, float(left)
-    for key, width in widths.items():
-        columns[key] = (x, float(width))
-        x += width
-    return columns
-
-
 def _ranking_row(
     draw: ImageDraw.ImageDraw,
     span: tuple[int, int, int],
-    columns: Mapping[str, tuple[float, float]],
     place: int,
     player: Mapping[str, Any],
     name: str,
     shared: str,
     tied: bool,
+    solo: bool,
 ) -> None:
+    """``1.  Name  (shared)   ✕ 23   45``: the crosses in bold where they broke a tie."""
     left, y, right = span
     fill = HIGHLIGHT if place == 1 else (255, 255, 255)
-    draw.rounded_rectangle((left, y, right, y + RANK_ROW - 4), radius=8, fill=fill, outline=GRID)
-    mid = y + (RANK_ROW - 4) / 2
-
-    def cell(key: str, text: str, size: int, bold: bool = False, ink: Colour = INK) -> None:
-        x, w = columns[key]
-        write(draw, (x + w / 2, mid), text, font=font(size, bold), fill=ink, anchor="mm")
-
-    x, w = columns["place"]
-    write(draw, (x + w - 6, mid), f"{place}.", font=font(16, True), fill=INK, anchor="rm")
-    x, w = columns["name"]
-    shared_w = int(draw.textlength(shared, font=font(12)))
-    shown = fit_text(name, int(w) - 10 - shared_w, 15, True)
-    write(draw, (x + 4, mid), shown, font=font(15, True), fill=INK, anchor="lm")
+    draw.rounded_rectangle((left, y, right, y + RANK_ROW - 6), radius=10, fill=fill, outline=GRID)
+    mid = y + (RANK_ROW - 6) / 2
+    x = left + 10
+    if not solo:
+        write(draw, (x, mid), f"{place}.", font=font(30, True), fill=INK, anchor="lm")
+        x += 44
+    total = str(player["score"]["total"])
+    total_face = font(34, True)
+    write(draw, (right - 10, mid), total, font=total_face, fill=INK, anchor="rm")
+    crosses = f"✕ {player['cross_count']}"
+    crosses_face = font(MIN_FONT, tied)
+    crosses_right = right - 24 - total_face.getlength("000")
+    ink = INK if tied else MUTED
+    write(draw, (crosses_right, mid), crosses, font=crosses_face, fill=ink, anchor="rm")
+    room = crosses_right - crosses_face.getlength(crosses) - 12 - x
+    shared_w = font(MIN_FONT).getlength(shared)
+    shown = fit_text(name, int(room - shared_w), 30, True)
+    write(draw, (x, mid), shown, font=font(30, True), fill=INK, anchor="lm")
     if shared:
-        after = x + 4 + draw.textlength(shown, font=font(15, True))
-        write(draw, (after, mid), shared, font=font(12), fill=MUTED, anchor="lm")
-    for part in SCORE_PARTS:
-        cell(part, str(player["score"][part]), 14)
-    cell("total", str(player["score"]["total"]), 17, bold=True)
-    # Where the points tie, the crosses decide: those are shown in bold.
-    cell("crosses", str(player["cross_count"]), 14, bold=tied, ink=INK if tied else MUTED)
+        after = x + font(30, True).getlength(shown)
+        write(draw, (after, mid), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
 
 
 # --- small helpers --------------------------------------------------------------------------------

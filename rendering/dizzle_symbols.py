@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from PIL import ImageDraw
 
-from rendering.toolkit import MUTED, font, write
+from rendering.toolkit import MUTED, font, readable_size, write
 
 Box = tuple[float, float, float, float]
 Colour = tuple[int, ...]
@@ -34,6 +34,8 @@ FUSE = (150, 110, 60)
 WINDOW = (90, 170, 230)
 PLANET_LIGHT = (246, 196, 130)
 WHITE = (255, 255, 255)
+# Numbers on specials read on a phone on a sheet of the widest size (see rendering.dizzle).
+SMALLEST_NUMBER = readable_size(640, bold=True)
 # Every colour the symbols are drawn in (for the sheet's fixed palette).
 COLOURS = [GEM, GEM_DARK, GEM_TABLE, BOMB, FLAG, POOP, POOP_DARK, PLANET, PLANET_RING, ROCKET]
 COLOURS += [ROCKET_RED, FLAME, OUTLINE, SHACKLE, FUSE, WINDOW, PLANET_LIGHT, WHITE]
@@ -43,8 +45,9 @@ def _number(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: int | None, size: float
 ) -> None:
     """A number printed on a special, white with a dark edge so it reads on any colour."""
-    if value is None or size < 7:
+    if value is None:
         return
+    size = max(size, SMALLEST_NUMBER)
     text = str(value)
     stroke = max(1, round(size / 8))
     write(
@@ -265,6 +268,20 @@ def poop(draw: ImageDraw.ImageDraw, box: Box, points: int | None) -> None:
             width=edge,
         )
     _number(draw, ((x0 + x1) / 2, y0 + 0.8 * s), points, s * 0.3)
+
+
+def printed_value(draw: ImageDraw.ImageDraw, box: Box, kind: str, value: int | None) -> None:
+    """The number of a special again, where its symbol prints it (over a pen cross)."""
+    x0, y0, x1, y1 = box
+    s = x1 - x0
+    spots = {
+        "gem": ((x0 + x1) / 2, y0 + 0.58 * s),
+        "bomb": (x0 + 0.42 * s, y1 - 0.34 * s - 0.04 * s + 0.34 * s * 0.12),
+        "flag": (x0 + 0.44 * s, y0 + 0.33 * s),
+        "poop": ((x0 + x1) / 2, y0 + 0.8 * s),
+    }
+    if kind in spots:
+        _number(draw, spots[kind], value, s * 0.36)
 
 
 def grow(box: Box, by: float) -> Box:

@@ -16,11 +16,16 @@ Secrecy: the grid and the board read only public parts of the view (never ``my_s
 games that differ only in unrevealed marks give the very same bytes; the slate shows the viewer's
 own marks and is meant for their DM only.
 
-Where the brief was silent: on the board the designating player's marker comes first under a
+Every text reads on a phone (11 px tall once the picture is 360 px wide): the board's markers
+lie as chips on the lower part of their revealed card, the players' panel speaks in icons with
+numbers, and the score tables are 640 px wide with signs for their heads.
+
+Where the brief was silent: on the board the designating player's marker comes first on a
 revealed card, ringed in white; a marker who scored nothing for that card (fallen earlier, or the
-designating player of a fall) is drawn faded. While a player in Darkness who has fallen still has
-sparks, the board shows the penalty to come next to their points. On the slate, marked cards that
-have already been revealed are veiled, so the marks still to designate stand out.
+designating player of a fall) is drawn faded with a red ring and slash, its letters kept. While
+a player in Darkness who has fallen still has sparks, the board shows the penalty to come next to
+their sparks. On the slate, marked cards that have already been revealed are veiled, so the
+marks still to designate stand out.
 """
 
 from __future__ import annotations
@@ -39,12 +44,16 @@ from games.stella import GRID_SIZE, ROUNDS, ROW_LENGTH, ROWS, SPARK_POINTS, labe
 from rendering import stella_cards
 from rendering.toolkit import (
     FixedPalette,
+    finish_picture,
     fit_text,
     fixed_palette,
     font,
+    kept_layer,
     printable,
+    readable_size,
     star_points,
     to_png,
+    wrap_text,
     write,
 )
 
@@ -60,28 +69,31 @@ PAD = 16  # cloth around everything
 CARD_GAP = 12  # between two cards
 CARD_WIDTH = (WIDTH - 2 * PAD - (ROW_LENGTH - 1) * CARD_GAP) // ROW_LENGTH  # 176
 CARD_HEIGHT = CARD_WIDTH * 3 // 2  # cards are portrait 2:3
-HEADER = 116  # the word and the line below it
-WORD_SIZE = 56  # the word, shrunk to fit when long
-WORD_Y = 48
-INFO_Y = 96  # round number on the left, the picture's state on the right
-INFO_SIZE = 24
-LABEL_SIZE = 30  # the big A1-E3 badges on the cards
+# Every text of the card pictures reads on a phone (see rendering.toolkit.readable_size).
+MIN_TEXT = readable_size(WIDTH, bold=True)
+HEADER = 196  # grid and slate: the word, then the round and the state (two lines at most)
+BOARD_HEADER = 150  # board: the word, then one line
+WORD_SIZE = 60  # the word, shrunk to fit when long (never below MIN_TEXT)
+WORD_Y = 46
+INFO_Y = 112  # the first line under the word
+INFO_LINE = 48
+LABEL_SIZE = MIN_TEXT  # the big A1-E3 badges on the cards
 LABEL_INSET = 7
 FRAME_WIDTH = 6  # the bright frame of a marked or revealed card
-BADGE_SIZE = 44  # check badge of a mark, spark or fall badge of a revealed card
-MARKER_BAND = 52  # board: under each card, who marked it
-MARKER_MAX = 38  # diameter of a marker chip when few players marked the card
-PANEL_ROW = 64  # board: one player's line in the players' panel, two per row
+BADGE_SIZE = 52  # check badge of a mark, spark or fall badge of a revealed card
+CHIP = 56  # board: a marker chip, laid over the lower part of a revealed card
+CHIP_GAP = 2
+PANEL_ROW = 100  # board: one player's entry in the players' panel, two a line
 PANEL_GAP = 10
-NAME_ROOM = 150  # a player's name keeps at least this much room in the panel
 JPEG_QUALITY = 85
 
 # --- the score tables ------------------------------------------------------------------------
-TABLE_WIDTH = 840
-TITLE_HEIGHT = 70
-HEAD_HEIGHT = 52
-ROW_HEIGHT = 50
-NOTE_HEIGHT = 40
+TABLE_WIDTH = 640
+TABLE_TEXT = readable_size(TABLE_WIDTH, bold=True)
+TITLE_HEIGHT = 64
+HEAD_HEIGHT = 44
+ROW_HEIGHT = 56
+NOTE_LINE = 38
 
 # --- colours: a night sky, starlight and one colour per seat ---------------------------------
 NIGHT: Colour = (24, 28, 50)
@@ -114,13 +126,12 @@ SEAT_COLOURS: tuple[Colour, ...] = (
 # Every text key the pictures and summaries use (each exists in en, de and fr).
 # fmt: off
 PICTURE_KEYS = (
-    "st-img-round", "st-img-colon", "st-img-grid-hint", "st-img-slate", "st-img-marks",
-    "st-img-locked-in", "st-img-not-locked", "st-img-locked", "st-img-locked-count",
-    "st-img-marking", "st-img-still-marking", "st-img-sits-out", "st-img-left", "st-img-sparks",
-    "st-img-fallen", "st-img-darkness", "st-img-designates", "st-img-exploration",
-    "st-img-round-over", "st-img-game-over", "st-img-total", "st-img-this-round",
-    "st-img-player", "st-img-round-scores", "st-img-ranking", "st-img-standings",
-    "st-img-shared", "st-img-tie-seed", "st-img-tie-published",
+    "st-img-round", "st-img-colon", "st-img-grid-hint", "st-img-marks", "st-img-locked-in",
+    "st-img-not-locked", "st-img-locked", "st-img-locked-count", "st-img-marking",
+    "st-img-still-marking", "st-img-sits-out", "st-img-left", "st-img-designates",
+    "st-img-exploration", "st-img-round-over", "st-img-game-over", "st-img-round-scores",
+    "st-img-ranking", "st-img-standings", "st-img-shared", "st-img-tie-seed",
+    "st-img-tie-published",
 )
 SUMMARY_KEYS = (
     "st-sum-grid", "st-sum-slate", "st-sum-locked", "st-sum-draft", "st-sum-board",
@@ -154,26 +165,33 @@ def paint_card(card_id: int) -> None:
 
 def render_grid(view: View, t: Label, card_source: CardSource = stella_cards.card_image) -> bytes:
     """The round's 15 cards with their labels, the word on top (JPEG)."""
-    return _grid_jpeg(
+    picture = _grid_jpeg(
         card_source,
         tuple(view["grid"]),
         view["word"] or "",
         _round_text(view, t),
         t("st-img-grid-hint"),
     )
+    finish_picture(WIDTH)
+    return picture
 
 
 def render_slate(view: View, t: Label, card_source: CardSource = stella_cards.card_image) -> bytes:
     """The viewer's own slate: the grid with their marks framed and ticked (JPEG, DM only)."""
     marks = sorted(set(view.get("my_slate") or []))
-    image = _table_picture(card_source, tuple(view["grid"]), 0, _grid_height())
+    image = _table_picture(card_source, tuple(view["grid"]), HEADER, _grid_height())
     draw = ImageDraw.Draw(image)
     revealed = {entry["card"] for entry in view["revealed"]}
     for card in marks:
         if card in revealed:
             _veil(image, card_box(card))
         _draw_mark(draw, card)
-    _header(draw, view["word"] or "", _round_text(view, t), _slate_state(view, marks, t))
+    # The DM says whose slate it is; the picture says what matters: the marks, locked in or not.
+    marks_text = _pair(t, "st-img-marks", len(marks))
+    round_text = _round_text(view, t)
+    left = f"{round_text}  ·  {marks_text}" if round_text else marks_text
+    _header(draw, view["word"] or "", left, _slate_state(view, t))
+    finish_picture(WIDTH)
     return _jpeg(image)
 
 
@@ -183,37 +201,46 @@ def render_board(
     t: Label,
     card_source: CardSource = stella_cards.card_image,
 ) -> bytes:
-    """The public exploration board: revealed cards, who marked them, sparks, falls, players."""
+    """The public exploration board: revealed cards, who marked them, sparks, falls, players.
+
+    The markers' chips lie over the lower part of their revealed card, and the players' panel
+    shows icons rather than words, so the board stays within 1.4 times its width and every
+    text reads on a phone.
+    """
     seats = len(view["left"])
     height = _board_height(seats)
-    image = _table_picture(card_source, tuple(view["grid"]), MARKER_BAND, height)
+    image = _table_picture(card_source, tuple(view["grid"]), BOARD_HEADER, height)
     draw = ImageDraw.Draw(image)
     tags = initials([_name(names, s) for s in range(seats)])
     for reveal in reveal_outcomes(view["revealed"], view["preset"], view["sparks"]):
         _draw_reveal(draw, reveal, tags)
-    top = _grid_bottom(MARKER_BAND) + PANEL_GAP
+    top = _grid_bottom(BOARD_HEADER) + PANEL_GAP
     for seat in range(seats):
         _panel_entry(draw, _panel_box(seat, top), view, seat, _name(names, seat), tags[seat], t)
-    _header(draw, view["word"] or "", _round_text(view, t), _board_state(view, names, t))
+    _header(draw, view["word"] or "", _round_text(view, t), _board_state(view, names, t), lines=1)
+    finish_picture(WIDTH)
     return _jpeg(image)
 
 
 def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
-    """Scores of the round just ended (the last in ``history``), Darkness penalty shown (PNG)."""
+    """Scores of the round just ended (the last in ``history``), Darkness penalty shown (PNG).
+
+    No column heads: each cell carries its sign (a card for marks, a twinkle for sparks, the
+    moon for Darkness, ``+`` for the round, ``Σ`` for the total).
+    """
     record = view["history"][-1] if view["history"] else None
     seats = len(view["left"])
     rows = max(1, seats)
-    image, draw = _table_canvas(TITLE_HEIGHT + HEAD_HEIGHT + rows * ROW_HEIGHT + PAD)
+    image, draw = _table_canvas(TITLE_HEIGHT + rows * ROW_HEIGHT + PAD)
     if record is None:
         _title(draw, t("st-img-round-scores"), "")
         return to_png(image, _table_palette())
     _title(draw, f"{t('st-img-round')} {record['round']}/{ROUNDS}", record["word"] or "")
     columns = _summary_columns()
-    _column_heads(draw, columns, _summary_heads(t), TITLE_HEIGHT)
     tally = round_tally(record, seats)
     tags = initials([_name(names, s) for s in range(seats)])
     order = sorted(range(seats), key=lambda s: (-record["scores"][s], s))
-    y = TITLE_HEIGHT + HEAD_HEIGHT
+    y = TITLE_HEIGHT
     for seat in order:
         row = _RoundRow(
             seat, _name(names, seat), tags[seat], view["left"][seat], view["totals"][seat]
@@ -224,17 +251,19 @@ def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
 
 
 def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
-    """Points of every round and the totals, best first, with the preset's tie rule (PNG)."""
+    """Points of every round and the totals, best first; the preset's tie rule only under a tie
+    on the totals (PNG)."""
     seats = len(view["left"])
-    history = view["history"]
-    image, draw = _table_canvas(TITLE_HEIGHT + HEAD_HEIGHT + seats * ROW_HEIGHT + NOTE_HEIGHT + PAD)
     over = view["phase"] == "over"
+    tied = len(set(view["totals"])) < seats
+    note_key = "st-img-tie-seed" if view["preset"] == "seed" else "st-img-tie-published"
+    note = wrap_text(t(note_key), TABLE_WIDTH - 2 * PAD - 12, TABLE_TEXT) if tied else []
+    height = TITLE_HEIGHT + HEAD_HEIGHT + seats * ROW_HEIGHT + len(note) * NOTE_LINE + PAD + 4
+    image, draw = _table_canvas(height)
     _title(draw, t("st-img-ranking" if over else "st-img-standings"), "")
     columns = _score_columns()
-    heads = {"place": "", "player": t("st-img-player"), "total": t("st-img-total")}
-    for number in range(1, ROUNDS + 1):
-        heads[f"r{number}"] = f"{t('st-img-round')} {number}"
-    _column_heads(draw, columns, heads, TITLE_HEIGHT, _round_words(history))
+    heads = {"total": "Σ", **{f"r{number}": str(number) for number in range(1, ROUNDS + 1)}}
+    _column_heads(draw, columns, heads, TITLE_HEIGHT)
     places = standings(view)
     tags = initials([_name(names, s) for s in range(seats)])
     y = TITLE_HEIGHT + HEAD_HEIGHT
@@ -244,14 +273,9 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
         row = _ScoreRow(seat, _name(names, seat), tags[seat], places[seat], shared, decided)
         _score_row(draw, columns, y, row, view, t)
         y += ROW_HEIGHT
-    note = t("st-img-tie-seed" if view["preset"] == "seed" else "st-img-tie-published")
-    write(
-        draw,
-        (PAD + 6, y + 10),
-        fit_text(note, TABLE_WIDTH - 2 * PAD - 12, 16),
-        font=font(16),
-        fill=DIM,
-    )
+    for line in note:
+        write(draw, (PAD + 6, y + 4), line, font=font(TABLE_TEXT), fill=DIM)
+        y += NOTE_LINE
     return to_png(image, _table_palette())
 
 
@@ -348,9 +372,8 @@ def scoreboard_summary(view: View, names: Sequence[str], t: Label) -> str:
 def card_box(index: int, board: bool = False) -> tuple[int, int, int, int]:
     """Where grid card ``index`` (0 = A1 ... 14 = E3) lies on the grid, slate or board."""
     column, row = index % ROW_LENGTH, index // ROW_LENGTH
-    band = MARKER_BAND if board else 0
     x = PAD + column * (CARD_WIDTH + CARD_GAP)
-    y = HEADER + row * (CARD_HEIGHT + band + CARD_GAP)
+    y = (BOARD_HEADER if board else HEADER) + row * (CARD_HEIGHT + CARD_GAP)
     return (x, y, x + CARD_WIDTH, y + CARD_HEIGHT)
 
 
@@ -358,13 +381,14 @@ def label_box(index: int, board: bool = False) -> tuple[int, int, int, int]:
     """The badge that carries the card's label, in its upper left corner."""
     x, y, _, _ = card_box(index, board)
     width = _label_width(label(index))
-    return (x + LABEL_INSET, y + LABEL_INSET, x + LABEL_INSET + width, y + LABEL_INSET + 42)
+    height = BADGE_SIZE
+    return (x + LABEL_INSET, y + LABEL_INSET, x + LABEL_INSET + width, y + LABEL_INSET + height)
 
 
 def marker_box(index: int) -> tuple[int, int, int, int]:
-    """The band under a card of the board where its markers are shown once it is revealed."""
+    """Where the chips of a revealed card's markers lie on the board: its lower part."""
     x0, _, x1, y1 = card_box(index, board=True)
-    return (x0, y1 + FRAME_WIDTH, x1, y1 + MARKER_BAND)
+    return (x0 + 4, y1 - 3 * (CHIP + CHIP_GAP) - 4, x1 - 4, y1 - 4)
 
 
 def seat_colour(seat: int) -> Colour:
@@ -372,14 +396,27 @@ def seat_colour(seat: int) -> Colour:
 
 
 def initials(names: Sequence[str]) -> list[str]:
-    """Short tags for the marker chips: initials, made longer where two players share them."""
+    """Short tags for the marker chips, unique within the table whatever the letter case.
+
+    One letter where nobody else's name starts with it (two initials for a name of several
+    words); players whose names share the first letter get two letters each: the initials of
+    their words, else the first two letters; a digit only where even those clash.
+    """
     shown = [printable(name) for name in names]
-    first = [_initials_of(name) for name in shown]
-    tags = [
-        _upper_first(name[:2]) if first.count(tag) > 1 and len(name) > 1 else tag
-        for name, tag in zip(shown, first, strict=True)
-    ]
-    return [f"{tag[0]}{i + 1}" if tags.count(tag) > 1 else tag for i, tag in enumerate(tags)]
+    tags = [_initials_of(name) for name in shown]
+    firsts = [tag[:1].casefold() for tag in tags]
+    taken: set[str] = set()
+    result: list[str] = []
+    for i, name in enumerate(shown):
+        options = [tags[i]]
+        if firsts.count(firsts[i]) > 1:
+            options = [tag for tag in (tags[i], _upper_first(name[:2])) if len(tag) > 1]
+        chosen = next((tag for tag in options if tag.casefold() not in taken), None)
+        if chosen is None:
+            chosen = f"{tags[i][:1]}{i + 1}"
+        taken.add(chosen.casefold())
+        result.append(chosen)
+    return result
 
 
 @dataclass(frozen=True)
@@ -464,17 +501,27 @@ def standings(view: View) -> list[int]:
 # --- the cloth and the cards -------------------------------------------------------------------
 
 
+def _card_sign(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    draw.rounded_rectangle(box, radius=4, outline=MOONLIGHT, width=3)
+
+
+def _chip_width(tag: str, text_size: int = MIN_TEXT, diameter: float = CHIP) -> float:
+    """A chip is round for one letter and grows into a pill for two."""
+    return max(diameter, font(text_size, True).getlength(tag) + 18)
+
+
 def _grid_height() -> int:
-    return _grid_bottom(0) + PAD
+    return _grid_bottom(HEADER) + PAD
 
 
-def _grid_bottom(band: int) -> int:
-    return HEADER + ROWS * (CARD_HEIGHT + band) + (ROWS - 1) * CARD_GAP
+def _grid_bottom(header: int) -> int:
+    return header + ROWS * CARD_HEIGHT + (ROWS - 1) * CARD_GAP
 
 
 def _board_height(seats: int) -> int:
     rows = (seats + 1) // 2
-    return _grid_bottom(MARKER_BAND) + PANEL_GAP + rows * (PANEL_ROW + PANEL_GAP) + PAD - PANEL_GAP
+    bottom = _grid_bottom(BOARD_HEADER) + PANEL_GAP
+    return bottom + rows * (PANEL_ROW + PANEL_GAP) - PANEL_GAP + PAD
 
 
 @lru_cache(maxsize=8)
@@ -484,28 +531,30 @@ def _cloth(height: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     rng = random.Random("stella-cloth")
     for _ in range(70):
-        x, y = rng.uniform(4, WIDTH - 4), rng.uniform(4, HEADER - 12)
+        x, y = rng.uniform(4, WIDTH - 4), rng.uniform(4, BOARD_HEADER - 12)
         r = rng.choice((0.8, 1.0, 1.4))
         draw.ellipse((x - r, y - r, x + r, y + r), fill=STAR_DOT)
     draw.rectangle((0, 0, WIDTH - 1, height - 1), outline=NIGHT_EDGE)
     return image
 
 
-@lru_cache(maxsize=3)  # 3 MB each; composing one from painted cards takes about a millisecond
-def _cards_block(source: CardSource, cards: tuple[int, ...], band: int) -> Image.Image:
+# 3 MB each; composing one from painted cards takes about a millisecond. The grid, the slate
+# and the board share a round's block.
+@kept_layer(maxsize=3)
+def _cards_block(source: CardSource, cards: tuple[int, ...]) -> Image.Image:
     """The 15 cards with their label badges, on the cloth (what every grid picture shares)."""
-    top, bottom = HEADER, _grid_bottom(band)
-    block = Image.new("RGB", (WIDTH, bottom - top), NIGHT)
+    top = HEADER
+    block = Image.new("RGB", (WIDTH, _grid_bottom(HEADER) - top), NIGHT)
     draw = ImageDraw.Draw(block)
     for index in range(GRID_SIZE):
-        x0, y0, x1, y1 = card_box(index, band > 0)
+        x0, y0, x1, y1 = card_box(index)
         if index < len(cards):
             block.paste(_card_picture(source, cards[index]), (x0, y0 - top))
         else:  # before the first deal
             draw.rounded_rectangle(
                 (x0, y0 - top, x1, y1 - top), radius=10, outline=PANEL_EDGE, width=2
             )
-        lx0, ly0, lx1, ly1 = label_box(index, band > 0)
+        lx0, ly0, lx1, ly1 = label_box(index)
         _label_badge(draw, (lx0, ly0 - top, lx1, ly1 - top), label(index))
     return block
 
@@ -521,18 +570,18 @@ def _card_picture(source: CardSource, card_id: int) -> Image.Image:
 
 
 def _table_picture(
-    source: CardSource, cards: tuple[int, ...], band: int, height: int
+    source: CardSource, cards: tuple[int, ...], header: int, height: int
 ) -> Image.Image:
     image = _cloth(height).copy()
-    image.paste(_cards_block(source, cards, band), (0, HEADER))
+    image.paste(_cards_block(source, cards), (0, header))
     return image
 
 
-@lru_cache(maxsize=16)  # ~190 KB each: a round start draws its grid for every seat at once
+@kept_layer(maxsize=16)  # ~190 KB each: a round start draws its grid for every seat at once
 def _grid_jpeg(
     source: CardSource, cards: tuple[int, ...], word: str, round_text: str, hint: str
 ) -> bytes:
-    image = _table_picture(source, cards, 0, _grid_height())
+    image = _table_picture(source, cards, HEADER, _grid_height())
     _header(ImageDraw.Draw(image), word, round_text, hint)
     return _jpeg(image)
 
@@ -555,25 +604,33 @@ def _label_badge(draw: ImageDraw.ImageDraw, box: Box, text: str, fill: Colour = 
     write(draw, centre, text, font=font(LABEL_SIZE, True), fill=ink, anchor="mm")
 
 
-def _header(draw: ImageDraw.ImageDraw, word: str, left: str, right: str) -> None:
-    """The word big in starlight, the round on the left and the picture's state on the right."""
+def _header(draw: ImageDraw.ImageDraw, word: str, left: str, right: str, lines: int = 2) -> None:
+    """The word big in starlight, then the round and the picture's state.
+
+    Round and state share a line when they fit; else the state takes the next line (grid and
+    slate), or the state alone is shown (the board, which has one line).
+    """
     size = WORD_SIZE
-    while size > 24 and font(size, True).getlength(word) > WIDTH - 2 * PAD - 20:
+    room = WIDTH - 2 * PAD - 20
+    while size > MIN_TEXT and font(size, True).getlength(word) > room:
         size -= 2
-    word = fit_text(word, WIDTH - 2 * PAD - 20, size, True)
+    word = fit_text(word, room, size, True)
     write(draw, (WIDTH / 2, WORD_Y), word, font=font(size, True), fill=STARLIGHT, anchor="mm")
-    left_font = font(INFO_SIZE, True)
-    write(draw, (PAD + 4, INFO_Y), left, font=left_font, fill=MOONLIGHT, anchor="lm")
-    room = WIDTH - 2 * PAD - 24 - int(left_font.getlength(left))
-    right = fit_text(right, room, INFO_SIZE - 2)
-    write(
-        draw,
-        (WIDTH - PAD - 4, INFO_Y),
-        right,
-        font=font(INFO_SIZE - 2),
-        fill=MOONLIGHT,
-        anchor="rm",
-    )
+    face = font(MIN_TEXT, True)
+    room = WIDTH - 2 * PAD - 8
+    both = f"{left}  ·  {right}" if left and right else left or right
+    if face.getlength(both) <= room:
+        shown = [both]
+    elif lines > 1 and left:
+        shown = [left, right]
+    elif lines > 1:
+        shown = wrap_text(right, room, MIN_TEXT, True)[:lines]
+    else:
+        shown = [right or left]
+    for i, line in enumerate(shown):
+        line = fit_text(line, room, MIN_TEXT, True)
+        ink = MOONLIGHT if i == 0 else DIM
+        write(draw, (PAD + 4, INFO_Y + i * INFO_LINE), line, font=face, fill=ink, anchor="lm")
 
 
 def _pair(t: Label, key: str, value: object) -> str:
@@ -588,11 +645,10 @@ def _round_text(view: View, t: Label) -> str:
 # --- the slate ---------------------------------------------------------------------------------
 
 
-def _slate_state(view: View, marks: Sequence[int], t: Label) -> str:
+def _slate_state(view: View, t: Label) -> str:
     seat = view.get("viewer")
     locked = seat is not None and bool(view["locked_in"][seat])
-    state = t("st-img-locked-in" if locked else "st-img-not-locked")
-    return f"{t('st-img-slate')} · {_pair(t, 'st-img-marks', len(marks))} · {state}"
+    return t("st-img-locked-in" if locked else "st-img-not-locked")
 
 
 def _draw_mark(draw: ImageDraw.ImageDraw, card: int) -> None:
@@ -666,15 +722,15 @@ def _draw_reveal(draw: ImageDraw.ImageDraw, reveal: Reveal, tags: Sequence[str])
 
 
 def _spark_badge(draw: ImageDraw.ImageDraw, top_right: tuple[int, int], points: int) -> None:
+    """``+2`` in a gold pill: beside the label badge, both in a size a phone reads."""
     text = f"+{points}"
-    size = 26
-    width = BADGE_SIZE + int(font(size, True).getlength(text)) + 6
+    face = font(MIN_TEXT, True)
+    width = int(face.getlength(text)) + 20
     x1, y0 = top_right
     box = (x1 - width, y0, x1, y0 + BADGE_SIZE)
     draw.rounded_rectangle(box, radius=BADGE_SIZE // 2, fill=SPARK, outline=LIGHT_INK, width=3)
-    cx, cy = box[0] + BADGE_SIZE / 2, y0 + BADGE_SIZE / 2
-    draw.polygon(_sparkle(cx, cy, BADGE_SIZE * 0.36), fill=DARK_INK)
-    write(draw, (x1 - 10, cy + 1), text, font=font(size, True), fill=DARK_INK, anchor="rm")
+    centre = ((box[0] + box[2]) / 2, y0 + BADGE_SIZE / 2 + 1)
+    write(draw, centre, text, font=face, fill=DARK_INK, anchor="mm")
 
 
 def _fall_badge(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -683,17 +739,29 @@ def _fall_badge(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 
 def _markers(draw: ImageDraw.ImageDraw, band: Box, reveal: Reveal, tags: Sequence[str]) -> None:
-    """The chips of everyone who marked the card, the designating player first and ringed."""
+    """The chips of everyone who marked the card, the designating player first and ringed,
+    laid in lines from the card's lower edge up."""
     order = [reveal.by] + [s for s in reveal.markers if s != reveal.by]
-    x0, y0, x1, y1 = band
-    step = min(MARKER_MAX + 4, (x1 - x0) / len(order))
-    diameter = step - 4
-    left = (x0 + x1) / 2 - step * len(order) / 2
-    for i, seat in enumerate(order):
-        cx, cy = left + step * (i + 0.5), (y0 + y1) / 2
-        _chip(draw, (cx, cy), diameter, seat, tags[seat], ring=seat == reveal.by)
-        if seat not in reveal.scorers:
-            _strike(draw, (cx, cy), diameter)
+    x0, _, x1, y1 = band
+    widths = [_chip_width(tags[seat]) for seat in order]
+    lines: list[list[int]] = [[]]
+    used = 0.0
+    for i, width in enumerate(widths):
+        if lines[-1] and used + CHIP_GAP + width > x1 - x0:
+            lines.append([])
+            used = 0.0
+        used += width + (CHIP_GAP if lines[-1] else 0)
+        lines[-1].append(i)
+    for number, line in enumerate(lines):
+        cy = y1 - CHIP / 2 - number * (CHIP + CHIP_GAP)
+        span = sum(widths[i] for i in line) + CHIP_GAP * (len(line) - 1)
+        x = (x0 + x1) / 2 - span / 2
+        for i in line:
+            seat = order[i]
+            centre = (x + widths[i] / 2, cy)
+            struck = seat not in reveal.scorers
+            _chip(draw, centre, CHIP, seat, tags[seat], ring=seat == reveal.by, struck=struck)
+            x += widths[i] + CHIP_GAP
 
 
 def _panel_box(seat: int, top: int) -> Box:
@@ -707,7 +775,11 @@ def _panel_box(seat: int, top: int) -> Box:
 def _panel_entry(
     draw: ImageDraw.ImageDraw, box: Box, view: View, seat: int, name: str, tag: str, t: Label
 ) -> None:
-    """A player's line: chip, name, what they are doing, points this round and total."""
+    """A player's entry: chip and name, their points; below, what they hold or are doing.
+
+    In the exploration the second line is icons with numbers (marks, sparks, Darkness, a
+    fall, the penalty to come) and the total; words would not fit at a size a phone reads.
+    """
     x0, y0, x1, y1 = box
     active = view["active"] == seat
     draw.rounded_rectangle(
@@ -717,61 +789,62 @@ def _panel_entry(
         outline=REVEALED if active else PANEL_EDGE,
         width=3 if active else 1,
     )
-    _chip(draw, (x0 + 34, (y0 + y1) / 2), 44, seat, tag, faded=view["left"][seat])
-    # Points are scored in the exploration; before and after it the total is what counts.
+    _chip(draw, (x0 + 12 + CHIP / 2, (y0 + y1) / 2), CHIP, seat, tag, faded=view["left"][seat])
+    face = font(MIN_TEXT, True)
     playing = view["phase"] == "exploration"
-    total = _pair(t, "st-img-total", view["totals"][seat])
-    points, caption = (f"+{view['points'][seat]}", total) if playing else (total, "")
-    right = x1 - 14
-    write(draw, (right, y0 + 23), points, font=font(28, True), fill=MOONLIGHT, anchor="rm")
-    write(draw, (right, y1 - 15), caption, font=font(15), fill=DIM, anchor="rm")
-    right -= max(font(28, True).getlength(points), font(15).getlength(caption)) + 12
-    text_left = x0 + 66
-    status = fit_text(_status_line(view, seat, t), int(right - text_left), 16)
-    write(draw, (text_left, y1 - 15), status, font=font(16), fill=DIM, anchor="lm")
-    if playing and view["darkness"] == seat and view["fallen"][seat] and view["sparks"][seat]:
-        # The penalty to come at the end of the round: one point per spark.
-        penalty = f"−{view['sparks'][seat]}"
-        write(draw, (right + 4, y0 + 23), penalty, font=font(22, True), fill=FALL, anchor="rm")
-        right -= font(22, True).getlength(penalty) + 8
-    right = _status_icons(draw, view, seat, t, (text_left, right), y0 + 22)
+    top, bottom = y0 + 28, y1 - 26
+    right = x1 - 12
+    text_left = x0 + 24 + _chip_width(tag)
+    points = f"+{view['points'][seat]}" if playing else str(view["totals"][seat])
+    write(draw, (right, top), points, font=face, fill=MOONLIGHT, anchor="rm")
     name_ink = DIM if view["left"][seat] else MOONLIGHT
-    shown = fit_text(printable(name), int(right - text_left - 6), 22, True)
-    write(draw, (text_left, y0 + 22), shown, font=font(22, True), fill=name_ink, anchor="lm")
+    room = int(right - face.getlength(points) - 12 - text_left)
+    write(
+        draw,
+        (text_left, top),
+        fit_text(printable(name), room, MIN_TEXT, True),
+        font=face,
+        fill=name_ink,
+        anchor="lm",
+    )
+    if not playing or view["left"][seat] or not view["taking_part"][seat]:
+        status = _status_line(view, seat, t)
+        if status:
+            status = fit_text(status, int(right - text_left), MIN_TEXT)
+            write(draw, (text_left, bottom), status, font=font(MIN_TEXT), fill=DIM, anchor="lm")
+        return
+    total = f"Σ {view['totals'][seat]}"
+    write(draw, (right, bottom), total, font=font(MIN_TEXT), fill=DIM, anchor="rm")
+    _status_icons(draw, view, seat, (text_left, bottom))
 
 
 def _status_icons(
-    draw: ImageDraw.ImageDraw, view: View, seat: int, t: Label, span: tuple[float, float], cy: float
-) -> float:
-    """Darkness and fall, each an icon and a word, beside the name; returns where the name ends.
-
-    The words are left out when the name would keep less than NAME_ROOM pixels.
-    """
-    size = 24
-    left, right = span
-    signs = []
+    draw: ImageDraw.ImageDraw, view: View, seat: int, start: tuple[float, float]
+) -> None:
+    """Marks and sparks with their counts, then Darkness, a fall and the penalty to come."""
+    x, cy = start
+    face = font(MIN_TEXT, True)
+    counts = view.get("counts") or []
+    icon = 30
+    if seat < len(counts) and counts[seat] is not None:
+        _card_sign(draw, (x, cy - icon / 2, x + icon * 0.7, cy + icon / 2))
+        x += icon * 0.7 + 6
+        write(draw, (x, cy), str(counts[seat]), font=face, fill=MOONLIGHT, anchor="lm")
+        x += face.getlength(str(counts[seat])) + 16
+    draw.polygon(_sparkle(x + icon / 2, cy, icon / 2), fill=SPARK)
+    x += icon + 6
+    write(draw, (x, cy), str(view["sparks"][seat]), font=face, fill=MOONLIGHT, anchor="lm")
+    x += face.getlength(str(view["sparks"][seat])) + 16
     if view["darkness"] == seat:
-        signs.append((_moon_sign, t("st-img-darkness"), DARKNESS))
+        _moon(draw, (x, cy - icon / 2, x + icon, cy + icon / 2), DARKNESS, PANEL)
+        x += icon + 12
     if view["fallen"][seat]:
-        signs.append((_fall_sign, t("st-img-fallen"), FALL))
-    sign_font = font(15, True)
-    wide = sum(size + 4 + sign_font.getlength(word) + 10 for _, word, _ in signs)
-    with_words = right - wide >= left + NAME_ROOM
-    for paint, word, colour in signs:
-        if with_words:
-            write(draw, (right, cy + 1), word, font=sign_font, fill=colour, anchor="rm")
-            right -= sign_font.getlength(word) + 6
-        paint(draw, (right - size, cy - size / 2, right, cy + size / 2))
-        right -= size + 10
-    return right
-
-
-def _moon_sign(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    _moon(draw, box, DARKNESS, PANEL)
-
-
-def _fall_sign(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    _falling_star(draw, box, FALL)
+        _falling_star(draw, (x, cy - icon / 2, x + icon, cy + icon / 2), FALL)
+        x += icon + 10
+        if view["darkness"] == seat and view["sparks"][seat]:
+            # The penalty to come at the end of the round: one point per spark.
+            penalty = f"−{view['sparks'][seat]}"
+            write(draw, (x, cy), penalty, font=face, fill=FALL, anchor="lm")
 
 
 def _status_line(view: View, seat: int, t: Label) -> str:
@@ -805,17 +878,16 @@ def _table_canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def _title(draw: ImageDraw.ImageDraw, title: str, word: str) -> None:
-    write(
-        draw, (PAD + 8, TITLE_HEIGHT / 2), title, font=font(30, True), fill=MOONLIGHT, anchor="lm"
-    )
+    face = font(34, True)
+    write(draw, (PAD + 8, TITLE_HEIGHT / 2), title, font=face, fill=MOONLIGHT, anchor="lm")
     if word:
-        room = TABLE_WIDTH - 2 * PAD - 40 - int(font(30, True).getlength(title))
-        shown = fit_text(word, room, 30, True)
+        room = TABLE_WIDTH - 2 * PAD - 40 - int(face.getlength(title))
+        shown = fit_text(word, room, 34, True)
         write(
             draw,
             (TABLE_WIDTH - PAD - 8, TITLE_HEIGHT / 2),
             shown,
-            font=font(30, True),
+            font=face,
             fill=STARLIGHT,
             anchor="rm",
         )
@@ -834,25 +906,14 @@ def _columns(widths: Mapping[str, int]) -> dict[str, tuple[float, float]]:
 
 def _summary_columns() -> dict[str, tuple[float, float]]:
     return _columns(
-        {"player": 0, "marks": 92, "sparks": 92, "darkness": 110, "round": 130, "total": 90}
+        {"player": 0, "marks": 66, "sparks": 96, "darkness": 86, "round": 66, "total": 84}
     )
 
 
 def _score_columns() -> dict[str, tuple[float, float]]:
     return _columns(
-        {"place": 44, "player": 0, **{f"r{n}": 84 for n in range(1, ROUNDS + 1)}, "total": 96}
+        {"place": 40, "player": 0, **{f"r{n}": 44 for n in range(1, ROUNDS + 1)}, "total": 70}
     )
-
-
-def _summary_heads(t: Label) -> dict[str, str]:
-    return {
-        "player": t("st-img-player"),
-        "marks": t("st-img-marks"),
-        "sparks": t("st-img-sparks"),
-        "darkness": t("st-img-darkness"),
-        "round": t("st-img-this-round"),
-        "total": t("st-img-total"),
-    }
 
 
 def _column_heads(
@@ -860,32 +921,12 @@ def _column_heads(
     columns: Mapping[str, tuple[float, float]],
     heads: Mapping[str, str],
     top: int,
-    notes: Mapping[str, str] | None = None,
 ) -> None:
-    """Column titles (and a small note under some, e.g. each round's word)."""
+    """Column titles: the round numbers and the total's sign."""
+    face = font(TABLE_TEXT, True)
     for key, text in heads.items():
         x, w = columns[key]
-        size = _fitting_size(text, int(w) - 6, 16, 12)
-        shown = fit_text(text, int(w) - 6, size, True)
-        if key == "player":
-            write(draw, (x + 10, top + 18), shown, font=font(size, True), fill=DIM, anchor="lm")
-        else:
-            write(draw, (x + w / 2, top + 18), shown, font=font(size, True), fill=DIM, anchor="mm")
-        note = (notes or {}).get(key)
-        if note:
-            small = fit_text(note, int(w) - 6, 14)
-            write(draw, (x + w / 2, top + 38), small, font=font(14), fill=STARLIGHT, anchor="mm")
-
-
-def _fitting_size(text: str, width: int, size: int, smallest: int) -> int:
-    """The largest bold size from ``size`` down to ``smallest`` at which ``text`` fits."""
-    while size > smallest and font(size, True).getlength(text) > width:
-        size -= 1
-    return size
-
-
-def _round_words(history: Sequence[Mapping[str, Any]]) -> dict[str, str]:
-    return {f"r{record['round']}": printable(record["word"] or "") for record in history}
+        write(draw, (x + w / 2, top + HEAD_HEIGHT / 2), text, font=face, fill=DIM, anchor="mm")
 
 
 @dataclass(frozen=True)
@@ -911,38 +952,43 @@ def _round_row(
     draw.rounded_rectangle((PAD, y, TABLE_WIDTH - PAD, y + ROW_HEIGHT - 6), radius=10, fill=PANEL)
     x, w = columns["player"]
     _player_cell(draw, (x, mid, x + w), row.seat, row.name, row.tag, row.left, t)
-
-    def cell(
-        key: str, text: str, size: int = 20, bold: bool = False, ink: Colour = MOONLIGHT
-    ) -> None:
-        cx, cw = columns[key]
-        write(draw, (cx + cw / 2, mid), text, font=font(size, bold), fill=ink, anchor="mm")
-
+    face = font(TABLE_TEXT, True)
     count = record["counts"][seat]
-    cell("marks", "—" if count is None else str(count), ink=MOONLIGHT if count is not None else DIM)
+    mx, mw = columns["marks"]
+    text = "—" if count is None else str(count)
+    width = 16 + 6 + face.getlength(text)
+    left = mx + mw / 2 - width / 2
+    _card_sign(draw, (left, mid - 12, left + 16, mid + 12))
+    write(draw, (left + 22, mid), text, font=face, fill=MOONLIGHT, anchor="lm")
     sx, sw = columns["sparks"]
     _sparks_cell(draw, (sx, y, sx + sw, y + ROW_HEIGHT - 6), tally.sparks[seat], tally.fell[seat])
     if record["darkness"] == seat:
         dx, dw = columns["darkness"]
         penalty = tally.penalty
         text = f"−{penalty}" if penalty else ""
-        text_w = font(20, True).getlength(text) + 6 if text else 0
+        text_w = face.getlength(text) + 6 if text else 0
         left = dx + dw / 2 - (28 + text_w) / 2
         _moon(draw, (left, mid - 14, left + 28, mid + 14), DARKNESS, PANEL)
         if text:
-            write(draw, (left + 34, mid), text, font=font(20, True), fill=FALL, anchor="lm")
-    cell("round", str(record["scores"][seat]), 24, True)
-    cell("total", str(row.total), 20, False, DIM)
+            write(draw, (left + 34, mid), text, font=face, fill=FALL, anchor="lm")
+    rx, rw = columns["round"]
+    score = record["scores"][seat]
+    shown = f"+{score}" if score > 0 else str(score)
+    write(draw, (rx + rw / 2, mid), shown, font=font(30, True), fill=MOONLIGHT, anchor="mm")
+    tx, tw = columns["total"]
+    total = f"Σ {row.total}"
+    write(draw, (tx + tw / 2, mid), total, font=font(TABLE_TEXT), fill=DIM, anchor="mm")
 
 
 def _sparks_cell(draw: ImageDraw.ImageDraw, box: Box, sparks: int, fell: bool) -> None:
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2
     text = str(sparks)
-    width = 24 + 4 + font(20).getlength(text) + (30 if fell else 0)
+    face = font(TABLE_TEXT, True)
+    width = 24 + 4 + face.getlength(text) + (30 if fell else 0)
     left = (x0 + x1) / 2 - width / 2
     draw.polygon(_sparkle(left + 12, cy, 12), fill=SPARK)
-    write(draw, (left + 28, cy), text, font=font(20), fill=MOONLIGHT, anchor="lm")
+    write(draw, (left + 28, cy), text, font=face, fill=MOONLIGHT, anchor="lm")
     if fell:
         right = left + width
         _falling_star(draw, (right - 26, cy - 13, right, cy + 13), FALL)
@@ -960,24 +1006,20 @@ def _player_cell(
 ) -> None:
     """Chip, name and tags such as *left* or *shared*, shortened to fit the column."""
     x0, mid, x1 = span[0], span[1], span[2]
-    _chip(draw, (x0 + 24, mid), 34, seat, tag, faded=left)
+    chip_w = _chip_width(tag, TABLE_TEXT, 42)
+    _chip(draw, (x0 + 4 + chip_w / 2, mid), 42, seat, tag, faded=left, text_size=TABLE_TEXT)
     notes = [t("st-img-left")] if left else []
     if extra:
         notes.append(extra)
-    note = f"  ({', '.join(notes)})" if notes else ""
-    note_w = font(15).getlength(note)
-    shown = fit_text(printable(name), int(x1 - x0 - 52 - note_w - 6), 20, True)
-    write(
-        draw,
-        (x0 + 48, mid),
-        shown,
-        font=font(20, True),
-        fill=DIM if left else MOONLIGHT,
-        anchor="lm",
-    )
+    note = f" ({', '.join(notes)})" if notes else ""
+    face = font(TABLE_TEXT, True)
+    note_w = font(TABLE_TEXT).getlength(note)
+    start = x0 + chip_w + 12
+    shown = fit_text(printable(name), int(x1 - start - note_w - 4), TABLE_TEXT, True)
+    write(draw, (start, mid), shown, font=face, fill=DIM if left else MOONLIGHT, anchor="lm")
     if note:
-        after = x0 + 48 + font(20, True).getlength(shown)
-        write(draw, (after, mid + 1), note, font=font(15), fill=DIM, anchor="lm")
+        after = start + face.getlength(shown)
+        write(draw, (after, mid + 1), note, font=font(TABLE_TEXT), fill=DIM, anchor="lm")
 
 
 @dataclass(frozen=True)
@@ -1009,15 +1051,10 @@ def _score_row(
         outline=REVEALED if first else None,
         width=2,
     )
+    face = font(TABLE_TEXT, True)
     x, w = columns["place"]
-    write(
-        draw,
-        (x + w - 6, mid),
-        f"{row.place}.",
-        font=font(22, True),
-        fill=STARLIGHT if first else MOONLIGHT,
-        anchor="rm",
-    )
+    ink = STARLIGHT if first else MOONLIGHT
+    write(draw, (x + w - 4, mid), f"{row.place}.", font=face, fill=ink, anchor="rm")
     x, w = columns["player"]
     shared = t("st-img-shared") if row.shared else ""
     _player_cell(draw, (x + 4, mid, x + w), seat, row.name, row.tag, view["left"][seat], t, shared)
@@ -1025,19 +1062,13 @@ def _score_row(
     for number in range(1, ROUNDS + 1):
         cx, cw = columns[f"r{number}"]
         text = str(rounds[number - 1]) if number <= len(rounds) else "·"
-        # Where the seed preset's tie-break decides, the last round's points are in bold.
+        # Where the seed preset's tie-break decides, the last round's points are in starlight.
         bold = row.decided and number == len(rounds)
         ink = STARLIGHT if bold else (MOONLIGHT if number <= len(rounds) else DIM)
-        write(draw, (cx + cw / 2, mid), text, font=font(20, bold), fill=ink, anchor="mm")
+        write(draw, (cx + cw / 2, mid), text, font=font(TABLE_TEXT, bold), fill=ink, anchor="mm")
     cx, cw = columns["total"]
-    write(
-        draw,
-        (cx + cw / 2, mid),
-        str(view["totals"][seat]),
-        font=font(26, True),
-        fill=MOONLIGHT,
-        anchor="mm",
-    )
+    total = str(view["totals"][seat])
+    write(draw, (cx + cw / 2, mid), total, font=font(32, True), fill=MOONLIGHT, anchor="mm")
 
 
 def _tied_on_total(totals: Sequence[int], seat: int) -> bool:
@@ -1055,27 +1086,46 @@ def _chip(
     tag: str,
     faded: bool = False,
     ring: bool = False,
+    struck: bool = False,
+    text_size: int = MIN_TEXT,
 ) -> None:
-    """A player's round token in their seat colour with their initials."""
+    """A player's round token in their seat colour with their initials.
+
+    ``struck`` (the player scored nothing for the card): faded, with a red slash under the
+    letters, which keep a dark edge so they still read.
+    """
     colour = seat_colour(seat)
-    if faded:
+    if faded or struck:
         colour = _mix(colour, NIGHT, 0.45)
     cx, cy = centre
+    size = text_size
+    half_w = _chip_width(tag, size, diameter) / 2
     r = diameter / 2
     outline, width = (LIGHT_INK, 3) if ring else (NIGHT, 2)
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=outline, width=width)
+    if struck:
+        outline = FALL
+    draw.rounded_rectangle(
+        (cx - half_w, cy - r, cx + half_w, cy + r),
+        radius=r,
+        fill=colour,
+        outline=outline,
+        width=width,
+    )
+    if struck:
+        slash = ((cx - half_w * 0.7, cy + r * 0.7), (cx + half_w * 0.7, cy - r * 0.7))
+        draw.line(slash, fill=FALL, width=max(3, round(diameter / 10)))
     ink = DARK_INK if _luminance(colour) > 140 else LIGHT_INK
-    size = max(10, round(diameter * (0.42 if len(tag) > 1 else 0.5)))
-    write(draw, (cx, cy + 1), tag, font=font(size, True), fill=ink, anchor="mm")
-
-
-def _strike(draw: ImageDraw.ImageDraw, centre: tuple[float, float], diameter: float) -> None:
-    """A slash across a chip: this player scored nothing for the card."""
-    cx, cy = centre
-    r = diameter * 0.42
-    line = ((cx - r, cy + r), (cx + r, cy - r))
-    draw.line(line, fill=LIGHT_INK, width=max(5, round(diameter / 6)))
-    draw.line(line, fill=FALL, width=max(3, round(diameter / 10)))
+    edge = LIGHT_INK if ink == DARK_INK else DARK_INK
+    write(
+        draw,
+        (cx, cy + 1),
+        tag,
+        font=font(size, True),
+        fill=ink,
+        anchor="mm",
+        stroke_width=2 if struck else 0,
+        stroke_fill=edge,
+    )
 
 
 def _sparkle(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:

@@ -8,12 +8,15 @@ the host.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -50,6 +53,12 @@ PIPS = {
     5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
     6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
 }
+
+
+# The legibility rule: a phone shows a picture about this wide, and every text on it must then
+# stand at least this tall (the height of a capital "H").
+PHONE_WIDTH = 360
+PHONE_CAP = 11
 
 
 @lru_cache(maxsize=64)
@@ -109,6 +118,17 @@ def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
     return text + "…"
 
 
+def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
+    """``text`` in lines of whole words that fit ``width`` (a word too long is shortened)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _width(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(fit_text(word, width, size, bold))
+    return lines
+
+
 @lru_cache(maxsize=4096)
 def _stamp(
     face: ImageFont.FreeTypeFont, text: str, anchor: str, start: tuple[float, float]
@@ -127,6 +147,105 @@ def _stamp(
     return mask, pad_x, pad_y
 
 
+@dataclass(frozen=True)
+class Legibility:
+    """The smallest text of a finished picture: its cap height in the picture's pixels."""
+
+    width: int  # of the whole picture
+    cap: int  # height of an "H" of the smallest font drawn, in pixels at full size
+    text: str  # a text drawn in that font
+
+    @property
+    def phone_cap(self) -> float:
+        """That cap height once the picture is scaled to a phone's width."""
+        return self.cap * PHONE_WIDTH / self.width if self.width else 0.0
+
+    @property
+    def readable(self) -> bool:
+        return self.phone_cap >= PHONE_CAP
+
+
+_drawn = threading.local()  # per drawing thread: smallest (cap, text) of the picture under way
+
+
+@lru_cache(maxsize=256)
+def cap_height(face: ImageFont.FreeTypeFont) -> int:
+    """How tall a capital letter of this font is drawn, in pixels."""
+    _, top, _, bottom = face.getbbox("H")
+    return int(bottom - top)
+
+
+def smallest_cap_for(width: int) -> int:
+    """The cap height a picture ``width`` pixels wide needs for the legibility rule."""
+    return math.ceil(PHONE_CAP * width / PHONE_WIDTH)
+
+
+@lru_cache(maxsize=64)
+def readable_size(width: int, bold: bool = False) -> int:
+    """The smallest font size whose text meets the legibility rule on a picture this wide."""
+    need, size = smallest_cap_for(width), 6
+    while cap_height(font(size, bold)) < need:
+        size += 1
+    return size
+
+
+def _note_text(cap: int, text: str) -> None:
+    smallest = getattr(_drawn, "smallest", None)
+    if smallest is None or cap < smallest[0]:
+        _drawn.smallest = (cap, text)
+
+
+def note_scaled_text(cap: float, text: str) -> None:
+    """Counts a text drawn elsewhere (on a layer pasted at another scale) at its shown height."""
+    _note_text(int(cap), text)
+
+
+def finish_picture(width: int) -> Legibility:
+    """Closes the picture under way: its smallest text, kept for :func:`last_legibility`."""
+    cap, text = getattr(_drawn, "smallest", None) or (10**6, "")
+    _drawn.smallest = None
+    _drawn.last = Legibility(width, cap, text)
+    return _drawn.last
+
+
+def last_legibility() -> Legibility | None:
+    """The smallest text of the last picture finished in this thread."""
+    return getattr(_drawn, "last", None)
+
+
+Layer = TypeVar("Layer")
+
+
+def kept_layer(maxsize: int) -> Callable[[Callable[..., Layer]], Callable[..., Layer]]:
+    """``lru_cache`` for a drawn layer that also remembers the smallest text drawn on it.
+
+    A kept layer's texts are drawn once; every picture that pastes it counts them again.
+    """
+
+    def wrap(draw_layer: Callable[..., Layer]) -> Callable[..., Layer]:
+        @lru_cache(maxsize=maxsize)
+        def drawn(*args: Any) -> tuple[Layer, tuple[int, str] | None]:
+            outer = getattr(_drawn, "smallest", None)
+            _drawn.smallest = None
+            try:
+                return draw_layer(*args), getattr(_drawn, "smallest", None)
+            finally:
+                _drawn.smallest = outer
+
+        @functools.wraps(draw_layer)
+        def layer(*args: Any) -> Layer:
+            result, smallest = drawn(*args)
+            if smallest is not None:
+                _note_text(*smallest)
+            return result
+
+        layer.cache_clear = drawn.cache_clear  # type: ignore[attr-defined]
+        layer.cache_info = drawn.cache_info  # type: ignore[attr-defined]
+        return layer
+
+    return wrap
+
+
 def write(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -141,6 +260,8 @@ def write(
     The same labels and numbers come back on every picture; laying a kept mask is a fraction of
     shaping and rendering the text again, and gives the very same pixels.
     """
+    if text.strip():
+        _note_text(cap_height(font), text)
     x, y = xy
     if options or "\n" in text or x < 0 or y < 0:
         draw.text(xy, text, font=font, fill=fill, anchor=anchor, **options)  # type: ignore[arg-type]
@@ -291,6 +412,7 @@ def to_png(image: Image.Image, palette: FixedPalette | None = None, colours: int
     paletted.paste(transparent, mask=image.getchannel("A").point(_OPAQUE))
     buffer = io.BytesIO()
     paletted.save(buffer, "PNG", compress_level=PNG_LEVEL, transparency=transparent)
+    finish_picture(image.width)
     return buffer.getvalue()
 
 

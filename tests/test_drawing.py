@@ -8,6 +8,7 @@ killed costs one screen drawn in a thread, and the next worker draws the one aft
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import random
 import signal
@@ -150,3 +151,15 @@ async def test_a_picture_gets_the_texts_of_its_language_in_the_worker(drawing) -
         there = await worker.picture(language, *args)
         assert there == await in_thread.picture(language, *args)
     assert await worker.picture("en", *args[:-1], TEXTS) != there  # English, not French
+
+
+async def test_a_solo_results_best_reaches_the_worker(drawing) -> None:
+    worker, plugins = drawing
+    dizzle = plugins[1]
+    solo = _context(dizzle, 1, seed=5, moves=None)
+    score = dizzle.engine.scores(solo.state)[0]
+    plain = await worker.screen(dizzle, "final_screen", solo)
+    with_best = dataclasses.replace(solo, best=score + 10)
+    there = await worker.screen(dizzle, "final_screen", with_best)
+    here = await Drawing(processes=0, loc=LOC).screen(dizzle, "final_screen", with_best)
+    assert there == here and there.image != plain.image

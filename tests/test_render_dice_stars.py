@@ -283,27 +283,28 @@ def test_last_round_and_refill_badges_appear_only_when_due() -> None:
     later = rgba(table_png(state))
     state.phase = ds.REFILL
     refill = rgba(table_png(state))
-    top = (0, 0, plain.width, render.STRIP_TRAY_Y)
+    top = (0, 0, plain.width, render.STRIP_TOP + render.BADGE_LINE)
     assert count_near(plain, top, render.LAST_ROUND) == 0
     assert count_near(last_round, top, render.LAST_ROUND) > 200
     assert count_near(refill, top, render.REFILL) > 200
     assert count_near(later, top, render.REFILL) == 0
+    assert later.height == plain.height and refill.height == plain.height + render.BADGE_LINE
 
 
-def test_badges_that_would_squeeze_the_name_take_a_line_of_their_own() -> None:
+def test_badges_that_do_not_fit_one_line_take_another_above_the_reserve() -> None:
+    plain = decode(table_png(with_reserve(new(), ("blue", 4)))).height
     state = with_reserve(new(), ("blue", 4))
     state.end_triggered = state.refill_due = True
     state.phase = ds.REFILL
     two = view(state)
-    assert decode(render.render_table(two, texts("fr"), NAMES)).height == render.STRIP_HEIGHT
+    assert decode(render.render_table(two, texts("fr"), NAMES)).height == plain + render.BADGE_LINE
     three = dict(two, choices=[{"kind": "colour", "colour": "blue", "fits": False}])
     wrapped = decode(render.render_table(three, texts("fr"), NAMES))
-    assert wrapped.height == render.STRIP_HEIGHT + render.BADGE_LINE
+    lines = (wrapped.height - plain) // render.BADGE_LINE
+    assert lines >= 2 and wrapped.height == plain + lines * render.BADGE_LINE
     image = wrapped.convert("RGBA")
-    name_line = (0, 0, image.width, render.STRIP_TRAY_Y - 4)
-    badge_line = (0, render.STRIP_TRAY_Y - 4, image.width, render.STRIP_TRAY_Y + render.BADGE_LINE)
-    assert count_near(image, name_line, BAD) == 0
-    assert count_near(image, badge_line, BAD) > 200
+    badges = (0, 0, image.width, render.STRIP_TOP + lines * render.BADGE_LINE)
+    assert count_near(image, badges, BAD) > 200
 
 
 def test_the_bag_counts_per_colour_change_the_picture() -> None:
@@ -312,10 +313,39 @@ def test_the_bag_counts_per_colour_change_the_picture() -> None:
     state.bag[0] -= 1
     state.discard[0] += 1
     after = rgba(table_png(state))
-    counts = (0, render.STRIP_COUNTS_Y, before.width, before.height)
+    counts = (
+        0,
+        render.STRIP_COUNTS_Y,
+        before.width,
+        render.STRIP_COUNTS_Y + 2 * render.COUNTS_LINE,
+    )
     assert changed(before, after, counts) > 20
     tray = (0, 0, before.width, render.STRIP_COUNTS_Y)
     assert changed(before, after, tray) == 0
+
+
+def test_the_standings_show_everyone_and_light_the_player_to_move() -> None:
+    state = played(4, 5, moves=30)
+    shown = view(state)
+    standings_top = render.STRIP_COUNTS_Y + 2 * render.COUNTS_LINE
+    four = rgba(render.render_table(shown, texts(), NAMES))
+    two = rgba(render.render_table(view(played(2, 5, moves=30)), texts(), NAMES))
+    assert four.height - two.height == render.STANDING_HEIGHT + render.STANDING_GAP
+    chip_w = (four.width - 2 * render.MARGIN) // 2
+    seat = shown["current"]
+    line, column = divmod(seat, 2)
+    x0 = render.MARGIN + column * (chip_w + render.STANDING_GAP)
+    y0 = standings_top + line * (render.STANDING_HEIGHT + render.STANDING_GAP)
+    mine = (x0, y0, x0 + chip_w, y0 + render.STANDING_HEIGHT)
+    assert count_near(four, mine, (255, 196, 0)) > 2000
+    other = rgba(render.render_table(dict(shown, current=(seat + 1) % 4), texts(), NAMES))
+    assert count_near(other, mine, (255, 196, 0)) == 0
+    # A total changes its chip only.
+    sheets = [dict(sheet) for sheet in shown["sheets"]]
+    sheets[seat]["total"] += 7
+    more = rgba(render.render_table(dict(shown, sheets=sheets), texts(), NAMES))
+    assert changed(four, more, mine) > 20
+    assert changed(four, more, (0, 0, four.width, y0)) == 0
 
 
 # --- The turn picture -------------------------------------------------------------------------
@@ -350,19 +380,29 @@ def finished(seats: int, seed: int) -> dict[str, Any]:
     return view(state)
 
 
-def test_the_scoreboard_puts_two_small_sheets_per_line() -> None:
-    four = decode(render.render_scoreboard(finished(4, 7), NAMES, texts()))
+def test_the_scoreboard_puts_the_ranking_first_then_full_sheets_by_place() -> None:
+    final = finished(4, 7)
+    four = decode(render.render_scoreboard(final, NAMES, texts()))
     two = decode(render.render_scoreboard(finished(2, 3), NAMES, texts()))
-    small = SheetLayout(render.BOARD_SCALE)
-    assert four.width == two.width == 2 * small.width + render.BOARD_GAP + 2 * render.MARGIN
-    assert four.height - two.height >= small.height
+    sheet = decode(render.render_sheet(final, 0, NAMES[0], texts()))
+    assert four.width == two.width == SheetLayout().width
+    assert four.height - two.height == 2 * (sheet.height + render.STACK_GAP + render.RANK_LINE)
+    ranking_h = render.MARGIN * 2 + render.RANK_TITLE + render.RANK_LINE * 4
+    assert four.height == ranking_h + 4 * (sheet.height + render.STACK_GAP)
+    board = rgba(render.render_scoreboard(final, NAMES, texts()))
+    places = final["result"]["ranking"]
+    first = min(range(4), key=lambda s: (places[s], s))
+    top = ranking_h + render.STACK_GAP
+    shown = board.crop((0, top, board.width, top + sheet.height))
+    winner = render._draw_sheet(final, first, NAMES[first], texts(), 1.0, places[first])
+    assert changed(shown, winner.convert("RGBA"), (0, 0, shown.width, shown.height)) < 50
     solo = decode(render.render_scoreboard(finished(1, 11), NAMES, texts()))
-    assert solo.width == SheetLayout().width + 2 * render.MARGIN
+    assert solo.width == SheetLayout().width
 
 
 def test_the_scoreboard_marks_the_winner_in_gold() -> None:
     board = rgba(render.render_scoreboard(finished(3, 21), NAMES, texts()))
-    ranking = (0, 0, board.width, render.MARGIN + 36 + render.RANK_LINE * 3)
+    ranking = (0, 0, board.width, render.MARGIN + render.RANK_TITLE + render.RANK_LINE * 3)
     assert count_near(board, ranking, (255, 196, 0)) > 100
 
 
@@ -472,3 +512,14 @@ def test_sheet_turn_and_scoreboard_stay_within_their_size_limits() -> None:
         assert len(render.render_sheet(shown, 0, NAMES[0], texts("fr"))) <= 60_000
     for board in (finished(4, 7), finished(1, 11)):
         assert len(render.render_scoreboard(board, NAMES, texts("de"))) <= 250_000
+
+
+def test_a_solo_result_shows_the_players_best_solo_score() -> None:
+    final = finished(1, 11)
+    total = final["sheets"][0]["total"]
+    plain = decode(render.render_scoreboard(final, NAMES, texts()))
+    with_best = decode(render.render_scoreboard(final, NAMES, texts(), best=total + 3))
+    assert with_best.height == plain.height + render.RANK_LINE
+    assert render._best_line(final, texts(), total + 3) == f"Your best solo score: {total + 3}"
+    assert render._best_line(final, texts(), total - 3).startswith("New best!")
+    assert render._best_line(finished(2, 3), texts(), 10) == ""  # only solo games

@@ -291,9 +291,8 @@ def test_a_wide_custom_level_still_fits_640_pixels() -> None:
 def test_the_level_background_is_drawn_once_and_kept_clean(mid_games) -> None:
     view = mid_games[3]
     rd.render_sheet(view, 0, "Al", english)
-    labels = tuple(english(f"dz-img-{part}") for part in rd.SCORE_LABELS)
     field = rd._sheet_grid(view["level"]).field
-    base = rd._sheet_base(rd._level_key(view["level"]), field, labels)
+    base = rd._sheet_base(rd._level_key(view["level"]), field)
     pristine = base.tobytes()
     hits = rd._sheet_base.cache_info().hits
     for seat in range(len(view["players"])):
@@ -306,11 +305,12 @@ def test_middle_strip_shows_each_die_of_the_middle(mid_games) -> None:
     view = copy.deepcopy(mid_games[1])
     view["middle"] = [1, 3, 6]
     three = decode(rd.render_middle(view, NAMES, english))
-    assert three.size == (600, 140)
+    lines = -(-len(view["players"]) // 2)
+    assert three.size == (600, 118 + lines * (rd.CHIP_HEIGHT + rd.CHIP_GAP) - rd.CHIP_GAP + 12)
     view["middle"] = [1, 3, 6, 6]
     four = decode(rd.render_middle(view, NAMES, english))
     changed = difference_box(three, four)
-    assert changed is not None and changed[3] < 100  # only the dice row changed
+    assert changed is not None and changed[1] >= 50 and changed[3] < 112  # only the dice row
 
 
 def test_middle_strip_marks_the_turn_and_who_passed(mid_games) -> None:
@@ -330,12 +330,12 @@ def test_solo_middle_shows_the_opponent_dice_in_red() -> None:
     state = play_until(1, 3, 4, lambda s: s.phase == "turn" and len(s.opponent) == 2)
     view = dz.view(state, None)
     image = decode(rd.render_middle(view, NAMES[:1], english))
-    opponent_area = region(image, (image.width - 160, 30, image.width - 10, 92))
+    opponent_area = region(image, (image.width - 216, 46, image.width - 10, 114))
     assert count(opponent_area, is_red) > 300
     view["opponent"] = None
     view["solo"] = False
     plain = decode(rd.render_middle(view, NAMES[:1], english))
-    assert count(region(plain, (plain.width - 160, 30, plain.width - 10, 92)), is_red) == 0
+    assert count(region(plain, (plain.width - 216, 46, plain.width - 10, 114)), is_red) == 0
 
 
 def test_planet_picks_are_announced_in_the_middle() -> None:
@@ -374,9 +374,102 @@ def test_scoreboard_holds_every_sheet_and_stays_small(number, end_games) -> None
     assert len(png) <= 250_000 and image.width <= 660
     recorder = Recorder()
     rd.render_scoreboard(view, NAMES[:seats], recorder)
-    assert {"dz-img-ranking", "dz-img-total", "dz-img-crosses"} <= recorder.keys
-    # The tie-break is explained where there can be a tie.
-    assert ("dz-img-tie-break" in recorder.keys) == (seats > 1)
+    assert "dz-img-ranking" in recorder.keys
+    # The tie-break is explained only where crosses split players tied on points.
+    totals = [p["score"]["total"] for p in view["players"]]
+    broken = any(
+        totals.count(p["score"]["total"]) > 1
+        and view["ranking"].count(view["ranking"][p["seat"]]) < totals.count(p["score"]["total"])
+        for p in view["players"]
+    )
+    assert ("dz-img-tie-break" in recorder.keys) == broken
+
+
+def test_the_scoreboard_shows_the_ranking_first_then_the_sheets_by_place(end_games) -> None:
+    view = copy.deepcopy(end_games[3])
+    for player, total in zip(view["players"], (20, 50, 30, 40), strict=True):
+        player["score"] = {**player["score"], "total": total}
+    view["ranking"] = [4, 1, 3, 2]
+    board = decode(rd.render_scoreboard(view, NAMES, english))
+    sheet = decode(rd.render_sheet(view, 1, NAMES[1], english))
+    assert board.width == sheet.width
+    winner = rd._sheet_card(view, 1, NAMES[1], english, in_turn=True).convert("RGB")
+    last = rd._sheet_card(view, 0, NAMES[0], english, in_turn=True).convert("RGB")
+    top = board.height - 4 * (sheet.height + rd.SHEET_GAP) + rd.SHEET_GAP
+    first_shown = board.convert("RGB").crop((0, top, board.width, top + sheet.height))
+    mean = ImageStat.Stat(ImageChops.difference(first_shown, winner).convert("L")).mean[0]
+    assert mean < 2
+    assert ImageStat.Stat(ImageChops.difference(first_shown, last).convert("L")).mean[0] > mean
+    recorder = Recorder()
+    rd.render_scoreboard(view, NAMES, recorder)
+    assert "dz-img-tie-break" not in recorder.keys  # nobody tied
+    view["players"][0]["score"] = {**view["players"][0]["score"], "total": 40}
+    view["ranking"] = [3, 1, 4, 2]  # tied with seat 3 on points, split by crosses
+    recorder = Recorder()
+    rd.render_scoreboard(view, NAMES, recorder)
+    assert "dz-img-tie-break" in recorder.keys
+
+
+def test_a_solo_result_shows_the_best_on_that_level(end_games) -> None:
+    view = copy.deepcopy(end_games[1])
+    view["players"] = view["players"][:1]
+    view["ranking"] = [1]
+    score = view["players"][0]["score"]["total"]
+    for best, key in ((score + 5, "dz-img-solo-best"), (score - 5, "dz-img-solo-new-best")):
+        recorder = Recorder()
+        rd.render_scoreboard(view, NAMES[:1], recorder, best=best)
+        assert key in recorder.keys
+    recorder = Recorder()
+    rd.render_scoreboard(view, NAMES[:1], recorder)
+    assert not {"dz-img-solo-best", "dz-img-solo-new-best"} & recorder.keys
+    text = rd._solo_best_text(view, english, score + 5)
+    assert str(score + 5) in text and "Level 1" in text
+
+
+def test_the_turn_rings_and_names_the_fields_the_menu_offers(mid_games) -> None:
+    view = mid_games[1]
+    seat = view["turn"]
+    assert view["choices"]
+    turn = rd._sheet_card(view, seat, NAMES[seat], english, in_turn=True).convert("RGB")
+    plain = rd._sheet_card(dict(view, choices=[]), seat, NAMES[seat], english, in_turn=True)
+    plain = plain.convert("RGB")
+    level = view["level"]
+    for row, col in view["choices"]:
+        box = rd.sheet_field_box(level, row, col)
+        lit = count(region(turn, box), lambda p: p == rd.CHOICE)
+        assert lit > 100 and count(region(plain, box), lambda p: p == rd.CHOICE) == 0
+    recorder = Recorder()
+    rd.render_turn(view, NAMES, recorder)
+    assert "dz-img-legend-choices" in recorder.keys
+
+
+def test_every_planet_picker_sees_their_own_sheet() -> None:
+    state = play_until(4, 4, 3, lambda s: s.phase == "planets" and len(dz.to_move(s)) > 1)
+    view = dz.view(state, None)
+    pickers = [s for s in view["to_move"] if s >= 0]
+    turn = decode(rd.render_turn(view, NAMES, english))
+    middle = decode(rd.render_middle(view, NAMES, english))
+    sheet = decode(rd.render_sheet(view, pickers[0], NAMES[pickers[0]], english))
+    assert turn.height == middle.height + len(pickers) * (sheet.height + rd.SHEET_GAP)
+
+
+def test_a_crossed_gem_still_shows_its_points(end_games) -> None:
+    view = end_games[1]
+    level = view["level"]
+    seat = next(
+        p["seat"]
+        for p in view["players"]
+        if any(s["kind"] == "gem" and s["at"] in p["crosses"] for s in level["specials"])
+    )
+    gem = next(
+        s
+        for s in level["specials"]
+        if s["kind"] == "gem" and s["at"] in view["players"][seat]["crosses"]
+    )
+    shown = rd._sheet_card(view, seat, "Al", english).convert("RGB")
+    box = rd._icon_box(rd.sheet_field_box(level, *gem["at"]))
+    white = count(region(shown, tuple(int(v) for v in box)), lambda p: min(p) > 245)
+    assert white > 30  # the white digits over the pen's blue
 
 
 def test_scoreboard_marks_shared_places_only_when_they_are_shared(end_games) -> None:
@@ -458,4 +551,12 @@ def test_pictures_and_summaries_ask_only_for_listed_labels(mid_games, end_games)
         rd.turn_summary(view, names, recorder)
         rd.scoreboard_summary(view, names, recorder)
     assert recorder.keys <= set(rd.LABELS)
-    assert {f"dz-img-{part}" for part in (*rd.SCORE_PARTS, "total")} <= recorder.keys
+
+
+def test_a_tie_counts_as_broken_only_where_crosses_set_the_tied_apart() -> None:
+    def player(total: int) -> dict[str, Any]:
+        return {"score": {"total": total}}
+
+    assert not rd.tie_broken([(1, player(30)), (2, player(20))])
+    assert rd.tie_broken([(1, player(30)), (2, player(30)), (3, player(10))])
+    assert not rd.tie_broken([(1, player(30)), (1, player(30))])  # still tied: shared

@@ -77,3 +77,18 @@ def test_written_text_has_the_pixels_of_imagedraw_text():
             xy, "Zoë 12", font=font(18, True), fill=(40, 40, 48), anchor=anchor
         )
         assert kept.tobytes() == plain.tobytes()
+
+
+def test_mapping_to_a_fixed_palette_gives_the_pixels_quantize_gives() -> None:
+    image, draw = canvas(300, 120)
+    draw.rectangle((20, 20, 120, 100), fill=DICE["purple"][0])
+    write(draw, (150, 60), "Straße 7", font(26, True), (40, 40, 48), anchor="lm")
+    palette = fixed_palette(
+        [DICE["purple"][0], (250, 246, 236)], [([(40, 40, 48)], [(250, 246, 236)])]
+    )
+    decoded = Image.open(io.BytesIO(to_png(image, palette))).convert("RGBA")
+    expected = image.convert("RGB").quantize(palette=palette.image, dither=Image.Dither.NONE)
+    opaque = image.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
+    shown = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    shown.paste(expected.convert("RGB"), mask=opaque)
+    assert decoded.tobytes() == shown.tobytes()

@@ -89,7 +89,7 @@ st-error-word-used = Diese Wortkarte war in diesem Spiel schon im Einsatz.
 
 st-img-round = Runde
 st-img-colon = :
-st-img-grid-hint = Markiere 1 bis 10 Karten in deiner Auswahl
+st-img-grid-hint = Markiere 1 bis 10 Karten
 st-img-slate = Deine Auswahl
 st-img-marks = Markierungen
 st-img-locked-in = Festgelegt

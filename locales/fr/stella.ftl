@@ -92,7 +92,7 @@ st-error-word-used = Cette carte Mot a déjà servi dans cette partie.
 
 st-img-round = Manche
 st-img-colon = { "\u00A0" }:
-st-img-grid-hint = Marquez de 1 à 10 cartes sur votre ardoise
+st-img-grid-hint = Marquez 1 à 10 cartes sur l’ardoise
 st-img-slate = Votre ardoise
 st-img-marks = Marques
 st-img-locked-in = Validée
