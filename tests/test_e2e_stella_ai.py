@@ -94,6 +94,7 @@ async def test_one_player_and_two_computers_play_a_whole_game(emu, runner, world
     for number, marking, text in watch.log:
         secret = rounds[number]
         hidden = set().union(*secret["marks"].values()) - secret["revealed"]
+        text = text.replace("A1 to E3", "")  # the grid's summary names its corners, no mark
         leaked = set(LABEL.findall(text)) & {engine.label(card) for card in hidden}
         assert not leaked, f"round {number}: {leaked} in {text!r}"
         if marking:
