@@ -20,13 +20,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import channel, e2e, engines, mixed, render, storage
+from bench import channel, e2e, engines, mixed, render, stella_ai, storage
 from bench.measure import Figure
 
 AREAS: dict[str, Callable[[bool], list[Figure]]] = {
     "render": render.run,
     "engines": engines.run,
     "storage": storage.run,
+    "stella-ai": stella_ai.run,
 }
 # Areas that run the bot in its own process (and profile it there with --profile).
 BOT_AREAS: dict[str, Callable[[bool, bool], tuple[list[Figure], dict[str, str]]]] = {
@@ -35,7 +36,7 @@ BOT_AREAS: dict[str, Callable[[bool, bool], tuple[list[Figure], dict[str, str]]]
     "stella-load": mixed.run_stella,
     "channel": channel.run,
 }
-ORDER = ("render", "engines", "storage", "e2e", "mixed", "stella-load", "channel")
+ORDER = ("render", "engines", "storage", "stella-ai", "e2e", "mixed", "stella-load", "channel")
 DEFAULT_OUT = Path(__file__).resolve().parent / "results.json"
 
 

@@ -1,8 +1,8 @@
 """Seeded games of the three titles, played by the players' autopilot, for every area.
 
-Stella's engine autopilot only designates (a timed-out scout); its marking is simultaneous and
-secret, so the players here mark 1-4 random cards of the grid and lock in, which is what a
-quick human does.
+Stella's players here mark 1-4 random cards of the grid and lock in, which is what a quick
+human does, and designate as the engine's autopilot (the computer seats) does; ``bench.stella_ai``
+plays the computers' own marking.
 """
 
 from __future__ import annotations

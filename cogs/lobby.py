@@ -104,7 +104,10 @@ def lobby_screen(
             Button(t("lobby-cancel"), "cancel", style="danger"),
         )
     ]
-    if getattr(plugin, "computer_seats", False):
+    refusal = plugin.computer_refusal(table) if plugin.computer_seats else None
+    if refusal is not None:
+        lines.append(t(refusal))
+    elif plugin.computer_seats:
         rows[0] += (
             Button(
                 t("lobby-add-computer"),

@@ -69,6 +69,7 @@ class GamePlugin:
 
     engine: Engine
     emoji: str = "🎲"
+    computer_seats: bool = False  # the lobby offers "Add computer"
 
     @property
     def info(self) -> GameInfo:
@@ -195,9 +196,23 @@ class GamePlugin:
         """A player left or was removed; by default the autopilot simply plays their seat."""
         return []
 
-    def timeout_action(self, state: Any, seat: int) -> Action:
+    def timeout_action(self, state: Any, seat: int, table: Table) -> Action:
         """What happens when a seat's timer runs out: by default the autopilot moves."""
+        return self.autopilot(state, seat, table)
+
+    def autopilot(self, state: Any, seat: int, table: Table) -> Action:
+        """The move of a computer seat (or of a player who left): the engine's autopilot.
+
+        A game whose autopilot needs what the table knows (Stella: its deck) overrides this.
+        """
         return self.engine.autopilot(state, seat)
+
+    def computer_refusal(self, table: Table) -> str | None:
+        """Why this table cannot seat computers (a locale key), or None when it can.
+
+        Only asked of games with ``computer_seats``.
+        """
+        return None
 
     async def answer_in_place(
         self,

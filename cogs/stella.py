@@ -19,6 +19,14 @@ Secrecy: public texts come only from public events (an event with a ``"to"`` key
 that player alone, in their DM or ephemeral message) and public pictures only from the spectator
 view ``view(state, None)``; a slate is drawn from its owner's view and sent to its owner only.
 
+Computer seats (``games.stella_ai``) lock in their slate as soon as a round starts and designate
+when their turn comes, in the same automatic step as any other computer of the table; their
+slates are secret events like a player's, sent to nobody. They read a card's description: the
+painted deck's from ``games.stella_concepts``, a server's own pictures' from the folder's tags
+file (``rendering.stella_folder``); a server deck without one offers no computer seats. A
+timed-out scout designates its most likely match the same way (its ``time_out`` names the card,
+so the move log replays it).
+
 Decks: the painted deck of ``rendering.stella_cards`` by default; when the setting
 ``stella.cards_folder`` names a folder, ``/stella new deck:custom`` plays with its pictures. The
 folder is checked when the game starts (``rendering.stella_folder``); the names of its usable
@@ -47,14 +55,22 @@ from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.screens import Button, Row, Screen, build_view
 from cogs.table import TableAddon
 from games import stella as engine
+from games import stella_ai
 from games import table as tables
 from games.engine import Action, Event, GameInfo, RulesError
 from games.engine import Option as Setting
+from games.stella_concepts import describe_tags, description
 from games.table import Table
 from locales import Localizer
 from rendering import stella as pictures
 from rendering import stella_cards
-from rendering.stella_folder import CardSource, folder_card_source, scan_cards_folder
+from rendering.stella_folder import (
+    TAGS_FILE,
+    CardSource,
+    folder_card_source,
+    read_tags,
+    scan_cards_folder,
+)
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -89,6 +105,7 @@ class StellaPlugin(GamePlugin):
     emoji = "🌟"
     key_prefix = "st"
     word_option = "language"
+    computer_seats = True
 
     def __init__(self, cards_folder: Path | None = None) -> None:
         self.cards_folder = cards_folder
@@ -120,12 +137,39 @@ class StellaPlugin(GamePlugin):
         if options.get("deck") == "custom":
             if self.cards_folder is None:
                 raise engine.SetupError("st-error-no-cards-folder")
+            if any(seat.computer for seat in table.seats) and self.computer_refusal(table):
+                raise engine.SetupError("st-error-computers-need-tags", file=TAGS_FILE)
             files = scan_cards_folder(self.cards_folder)
             table.options["deck_files"] = files
             deck_size = len(files)
         else:
             deck_size = stella_cards.DECK_SIZE
         return engine.new_game(len(table.seats), table.seed, {**options, "deck_size": deck_size})
+
+    def computer_refusal(self, table: Table) -> str | None:
+        """A server's own deck seats computers only when its pictures are described."""
+        if table.options.get("deck") != "custom":
+            return None
+        if self.cards_folder is None or read_tags(self.cards_folder) is None:
+            return "st-lobby-computers-need-tags"
+        return None
+
+    def describer(self, table: Table) -> stella_ai.Describe | None:
+        """What each picture card of the table's deck shows; None for pictures nobody described."""
+        files = table.options.get("deck_files")
+        if table.options.get("deck") != "custom":
+            return description
+        tags = read_tags(self.cards_folder) if self.cards_folder is not None else None
+        if not files or tags is None:
+            return None
+
+        def describe(card_id: int) -> dict[str, float]:
+            return describe_tags(tags.get(files[card_id], ()))
+
+        return describe
+
+    def autopilot(self, state: engine.State, seat: int, table: Table) -> Action:
+        return engine.autopilot(state, seat, self.describer(table) or (lambda card_id: {}))
 
     def slate_picture(self, ctx: TableContext, seat: int) -> bytes:
         """The seat's own slate (drawn in the drawing worker)."""
@@ -173,8 +217,12 @@ class StellaPlugin(GamePlugin):
         # A draft changes nothing anyone else may see: the channel message stays as it is.
         return any("to" not in event for event in events)
 
-    def timeout_action(self, state: engine.State, seat: int) -> Action:
-        return {"type": "time_out"}
+    def timeout_action(self, state: engine.State, seat: int, table: Table) -> Action:
+        """The game's timeout rule; a timed-out scout designates its most likely match."""
+        describe = self.describer(table)
+        if state.phase != engine.EXPLORATION or seat != state.active or describe is None:
+            return {"type": "time_out"}
+        return {"type": "time_out", "card": stella_ai.designation(state, seat, describe)}
 
     def on_seat_left(
         self, state: engine.State, seat: int, moves: list[tuple[int | None, Action, str]]

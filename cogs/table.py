@@ -452,6 +452,11 @@ class TableCog(commands.Cog):
                 await self.ask_to_confirm(interaction, record, table, "cancel")
                 return
             elif payload.startswith("bot:"):
+                if not plugin.computer_seats:
+                    raise RulesError("table-error-unknown-control")
+                refusal = plugin.computer_refusal(table)  # e.g. a deck nobody described
+                if refusal is not None:
+                    raise RulesError(refusal)
                 name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
                 tables.add_computer(table, info, user.id, name)
             elif payload == "timer":
@@ -640,7 +645,7 @@ class TableCog(commands.Cog):
             ]
             if automatic:
                 seat = automatic[0]
-                action = engine.autopilot(state, seat)
+                action = plugin.autopilot(state, seat, table)
                 events += engine.apply(state, seat, action)
                 moves.append((seat, action, "autopilot"))
                 table.acted_at[seat] = new_version

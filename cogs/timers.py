@@ -163,7 +163,7 @@ class TimerCog(TableAddon):
             for _ in range(50):
                 if seat not in engine.to_move(state) or plugin.turn_key(state) != turn:
                     break
-                action = plugin.timeout_action(state, seat)
+                action = plugin.timeout_action(state, seat, table)
                 events += engine.apply(state, seat, action)
                 moves.append((seat, action, "timeout"))
                 events += _settle(engine, state, moves)

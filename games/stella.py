@@ -17,7 +17,8 @@ Flow of a game (``to_move``):
 - ``over``.
 
 Table actions, accepted by :func:`apply` but never listed by :func:`legal_actions`:
-``{"type": "time_out"}`` (the table's timer ran out for that seat) and ``{"type": "leave"}``.
+``{"type": "time_out"}`` (the table's timer ran out for that seat; a scout's may name the
+``"card"`` designated for it) and ``{"type": "leave"}``.
 
 Secrecy: :func:`view` shows a seat its own slate only, counts only from the announcement on, and
 other players' marks only on revealed cards. Events that carry a secret have a ``"to"`` key (the
@@ -26,8 +27,8 @@ revealed, so the state itself forgets every mark of a card that was never design
 
 Chance steps advance the state's source when applied, whether the outcome came from
 :func:`sample_chance` (which reads a copy) or was injected, so seed + every logged move and seed
-+ the players' moves (chance drawn again) replay to equal states; ``time_out`` draws from the
-same source.
++ the players' moves (chance drawn again) replay to equal states; a ``time_out`` without a card
+draws from the same source.
 
 Events name seats by number: ``seat`` (the table shows that player's name as ``$player``) and
 ``seats`` (names as ``$players``). Error keys are the Fluent ids (``st-error-...``).
@@ -48,7 +49,7 @@ Where the rules say nothing:
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -347,10 +348,21 @@ def _time_out(state: State, seat: int, action: Action) -> list[Event]:
         state.timeouts[seat] += 1
         return [{"type": "sat_out", "seat": seat}, *_announce_when_ready(state)]
     if state.phase == EXPLORATION and seat == state.active:
-        card = state.rng.choice(_unrevealed_marks(state, seat))
+        card = _timeout_card(state, seat, action.get("card"))
         state.timeouts[seat] += 1
         return [{"type": "timed_out", "seat": seat}, *_reveal(state, seat, card)]
     raise RulesError("st-error-not-your-turn")
+
+
+def _timeout_card(state: State, seat: int, card: Any) -> int:
+    """The card a timed-out scout designates: the one the table chose for it (its most likely
+    match), else, as in games logged before the table chose, one drawn from the source."""
+    cards = _unrevealed_marks(state, seat)
+    if card is None:
+        return state.rng.choice(cards)
+    if type(card) is not int or card not in cards:
+        raise RulesError("st-error-bad-card")
+    return card
 
 
 def _leave(state: State, seat: int, action: Action) -> list[Event]:
@@ -688,13 +700,16 @@ def ranking(state: State) -> list[int]:
     return rank(list(zip(totals, last, strict=True)))
 
 
-def autopilot(state: State, seat: int) -> Action:
-    """The designation a timed-out scout makes: one of its own unrevealed marked cards.
+def autopilot(
+    state: State, seat: int, describe: Callable[[int], Mapping[str, float]] | None = None
+) -> Action:
+    """A computer seat's next move (``games.stella_ai``): its slate, lock in, or its designation.
 
-    Drawn from a copy of the state's source, so it is the card ``time_out`` would pick and
-    calling it changes nothing. It never looks at another slate.
+    It changes nothing and reads only what that seat may see. ``describe`` tells what each
+    picture card shows (default: the painted deck).
     """
-    if state.phase != EXPLORATION or seat != state.active:
-        raise RulesError("st-error-not-your-turn")
-    card = Rng(state.rng.state).choice(_unrevealed_marks(state, seat))
-    return {"type": "designate", "card": card}
+    from games import stella_ai  # the computer builds on these rules
+
+    if describe is None:
+        return stella_ai.move(state, seat)
+    return stella_ai.move(state, seat, describe)

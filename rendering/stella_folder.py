@@ -2,6 +2,13 @@
 
 Card ``n`` of such a deck is the ``n``-th usable file by name. Pictures are read lazily,
 turned upright, cropped to the painted deck's portrait 2:3 and kept resized in memory.
+
+The folder may describe its pictures for the computer seats in ``stella-tags.txt`` (UTF-8): one
+picture a line, its file name, a colon, then what it shows as comma-separated English words, the
+main subject first (``lighthouse.jpg: lighthouse, sea, night, light``). ``#`` starts a comment
+line. Words that name a motif or a theme of ``games.stella_concepts`` bring their associations
+(``owl`` also means the night and knowledge); any other word still meets a word card of that
+name. Without the file the deck offers no computer seats.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ CARDS_MIN = max(engine.CARDS_NEEDED.values())  # enough for either preset
 CARD_ASPECT = 1.5  # portrait 2:3, like the painted deck
 CACHED_CARDS = 160  # resized pictures kept in memory (a game shows 60 cards)
 BLANK_CARD = (40, 44, 70)  # stands in for a picture that vanished from the folder
+TAGS_FILE = "stella-tags.txt"
 
 
 def scan_cards_folder(folder: Path) -> list[str]:
@@ -82,3 +90,41 @@ def folder_card_source(folder: Path, files: tuple[str, ...]) -> CardSource:
         return _folder_card(str(folder / files[card_id]), width).copy()
 
     return card
+
+
+def read_tags(folder: Path) -> dict[str, tuple[str, ...]] | None:
+    """The tags file of a deck folder: picture file name -> its tags; None without a file.
+
+    Read again whenever the file changes (a look at its time stamp), else kept in memory.
+    """
+    path = folder / TAGS_FILE
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _read_tags(path, stamp)
+
+
+@lru_cache(maxsize=8)
+def _read_tags(path: Path, stamp: int) -> dict[str, tuple[str, ...]] | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        log.warning("the tags file %s cannot be read", path)
+        return None
+    return parse_tags(text)
+
+
+def parse_tags(text: str) -> dict[str, tuple[str, ...]]:
+    """``name: tag, tag, ...`` per line; blank lines, ``#`` comments and lines without tags
+    are skipped (the last colon ends the name, so a name may hold one)."""
+    tags: dict[str, tuple[str, ...]] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, colon, words = line.rpartition(":")
+        found = tuple(word.strip().lower() for word in words.split(",") if word.strip())
+        if colon and name.strip() and found:
+            tags[name.strip()] = found
+    return tags

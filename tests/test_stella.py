@@ -606,11 +606,26 @@ def test_timeout_of_the_scout_designates_one_of_its_own_unrevealed_cards() -> No
         designate(state, 0, 0)
         designate(state, 1, 1)
         designate(state, 2, 2)
+        named = st.from_json(st.to_json(state))
         expected = st.autopilot(state, 0)
         assert expected["card"] in (3, 6, 9, 12)
-        events = st.apply(state, 0, {"type": "time_out"})
+        # The table names the computer's designation; a game logged before it draws one.
+        events = st.apply(named, 0, {"type": "time_out", "card": expected["card"]})
         assert events[0] == {"type": "timed_out", "seat": 0}
         assert events[1]["card"] == expected["card"] and events[1]["seat"] == 0
+        assert named.rng == state.rng, "a named card draws nothing"
+        events = st.apply(state, 0, {"type": "time_out"})
+        assert events[1]["card"] in (3, 6, 9, 12) and events[1]["seat"] == 0
+
+
+def test_a_timeout_naming_a_card_that_is_not_an_own_unrevealed_mark_is_refused() -> None:
+    state = table(3)
+    mark(state, {0: [0, 3], 1: [0, 1], 2: [1, 2]})
+    designate(state, 0, 0)
+    designate(state, 1, 1)
+    designate(state, 2, 2)
+    for card in (0, 1, 4, 15, "3", True, -1):
+        assert refused_untouched(state, 0, {"type": "time_out", "card": card}) == "bad-card"
 
 
 def test_timeout_of_someone_not_on_turn_is_refused() -> None:

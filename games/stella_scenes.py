@@ -2,7 +2,9 @@
 
 Pure planning, no drawing: ``plan_card(id)`` decides everything random about a card (palette,
 ground, composition template, motifs and where they go, in shares of the card) from
-``random.Random(f"stella-card-{id}")``; ``rendering.stella_cards`` paints the plan.
+``random.Random(f"stella-card-{id}")``; ``rendering.stella_cards`` paints the plan. It lives
+with the rules so that the computer seats (``games.stella_concepts``) read what a card shows
+without drawing it.
 
 The motifs are a curated list of OpenMoji images, one code point each: no flags, keycaps, text
 symbols, ZWJ sequences or people with skin tones, so Pillow's basic text layout draws them all.
