@@ -169,7 +169,7 @@ async def test_a_computer_seats_sheet_can_be_looked_at(emu, runner, world):
     # Anyone in the channel, seated or not, picks the seat from the autocomplete.
     choices = await emu.autocomplete(users[2], chan, "dicestars sheet", "player", "")
     assert [(c["name"], c["value"]) for c in choices] == [
-        ("alice", "0"),
+        (users[0].name, "0"),
         (f"{robo['name']} 🤖", "1"),
     ]
     typed = await emu.autocomplete(users[2], chan, "dicestars sheet", "player", "rob")
@@ -178,7 +178,7 @@ async def test_a_computer_seats_sheet_can_be_looked_at(emu, runner, world):
     assert look.private and look.private.attachments[0].data.startswith(b"\x89PNG")
     assert look.private.content.startswith(robo["name"]), "the computer's own sheet"
     mine = await emu.slash(users[0], chan, "dicestars sheet", {})
-    assert mine.private.content.startswith("alice")
+    assert mine.private.content.startswith(users[0].name)
     nobody = await emu.slash(users[2], chan, "dicestars sheet", {})
     assert nobody.private and not nobody.private.attachments, "carol has no seat of her own"
     unknown = await emu.slash(users[2], chan, "dicestars sheet", {"player": "zed"})

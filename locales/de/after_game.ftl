@@ -23,4 +23,4 @@ history-player-line-no-best = { $game }: { $games ->
 }
 history-player-none = { $player } hat auf diesem Server noch kein Spiel beendet.
 
-ds-sheet-whose = Du spielst an diesem Tisch nicht mit: Gib an, wessen Bogen du sehen willst.
+ds-sheet-whose = Du spielst an diesem Tisch nicht mit: Gib an, wessen Blatt du sehen willst.

@@ -23,4 +23,4 @@ history-player-line-no-best = { $game } : { $games ->
 }
 history-player-none = { $player } n'a encore terminé aucune partie sur ce serveur.
 
-ds-sheet-whose = Tu ne joues pas à cette table : indique la place dont tu veux voir la feuille.
+ds-sheet-whose = Vous ne jouez pas à cette table : indiquez la place dont vous voulez voir la feuille.
