@@ -53,7 +53,7 @@ from rendering.toolkit import (
     kept_layer,
     printable,
     readable_size,
-    stack,
+    stacked_png,
     to_png,
     wrap_text,
     write,
@@ -167,7 +167,7 @@ def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> byte
         seats = [s for s in view["to_move"] if s >= 0] or seats
     sheets = [_sheet_card(view, seat, _name(names, seat), t, in_turn=True) for seat in seats]
     middle = _middle_card(view, names, t, sheets[0].width)
-    return to_png(stack([middle, *sheets], SHEET_GAP), _palette())
+    return stacked_png([middle, *sheets], SHEET_GAP, _palette())
 
 
 def render_scoreboard(
@@ -184,7 +184,7 @@ def render_scoreboard(
     ]
     width = sheets[0].width
     ranking = _ranking_card(view, names, t, width, best)
-    return to_png(stack([ranking, *sheets], SHEET_GAP), _palette())
+    return stacked_png([ranking, *sheets], SHEET_GAP, _palette())
 
 
 # --- public: one-line summaries -------------------------------------------------------------------
