@@ -79,6 +79,19 @@ def test_written_text_has_the_pixels_of_imagedraw_text():
         assert kept.tobytes() == plain.tobytes()
 
 
+def test_stroked_text_has_the_pixels_of_imagedraw_text():
+    for xy, stroke, outline in (((40.5, 30.25), 2, (34, 34, 40)), ((120.0, 40.6), 3, (250,) * 3)):
+        kept, _ = canvas(200, 80)
+        plain = kept.copy()
+        face = font(22, True)
+        write(ImageDraw.Draw(kept), xy, "+12", face, (250,) * 3, "mm", stroke, outline)
+        ImageDraw.Draw(plain).text(
+            xy, "+12", font=face, fill=(250,) * 3, anchor="mm", stroke_width=stroke,
+            stroke_fill=outline,
+        )  # fmt: skip
+        assert kept.tobytes() == plain.tobytes()
+
+
 def test_mapping_to_a_fixed_palette_gives_the_pixels_quantize_gives() -> None:
     image, draw = canvas(300, 120)
     draw.rectangle((20, 20, 120, 100), fill=DICE["purple"][0])
