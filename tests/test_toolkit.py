@@ -105,3 +105,18 @@ def test_mapping_to_a_fixed_palette_gives_the_pixels_quantize_gives() -> None:
     shown = Image.new("RGBA", image.size, (0, 0, 0, 0))
     shown.paste(expected.convert("RGB"), mask=opaque)
     assert decoded.tobytes() == shown.tobytes()
+
+
+def test_a_fixed_palette_maps_straight_from_rgba(monkeypatch) -> None:
+    """No RGB copy and ``quantize`` behind the mapping (the fallback for another Pillow)."""
+
+    def copied(*args, **kwargs):
+        raise AssertionError("mapped through an RGB copy")
+
+    image, draw = canvas(120, 60)
+    draw.rectangle((20, 20, 60, 40), fill=DICE["blue"][0])
+    palette = fixed_palette([DICE["blue"][0], (250, 246, 236)], [])
+    monkeypatch.setattr(Image.Image, "quantize", copied)
+    decoded = Image.open(io.BytesIO(to_png(image, palette))).convert("RGBA")
+    assert decoded.getpixel((30, 30)) == (*DICE["blue"][0], 255)
+    assert decoded.getpixel((0, 0))[3] == 0
