@@ -78,12 +78,22 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 def canvas(width: int, height: int, radius: int = 18) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A paper card with rounded transparent corners."""
-    image = _blank_card(width, height, radius).copy()  # a copy: a tenth of drawing the card
+    if width * height <= KEPT_CARD_PIXELS:  # a copy: a tenth of drawing the card
+        image = _blank_card(width, height, radius).copy()
+    else:
+        image = _draw_card(width, height, radius)
     return image, ImageDraw.Draw(image)
 
 
-@lru_cache(maxsize=8)
+KEPT_CARD_PIXELS = 250_000  # the cards drawn each turn (Dizzle's middle, rankings): 1 MB each
+
+
+@lru_cache(maxsize=6)
 def _blank_card(width: int, height: int, radius: int) -> Image.Image:
+    return _draw_card(width, height, radius)
+
+
+def _draw_card(width: int, height: int, radius: int) -> Image.Image:
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     # The thin edge keeps the card apart from Discord's white light theme.
