@@ -25,6 +25,7 @@ import yarl
 from discord.ext import commands
 
 from cogs.command_tree import TableTree
+from cogs.direct_messages import DirectMessages
 from cogs.drawing import Drawing
 from cogs.i18n import FluentTranslator, user_language
 from cogs.rest_budget import RestBudget, budgeted
@@ -95,6 +96,7 @@ class TableBot(commands.Bot):
         self.http.request = budgeted(self.http.request, RestBudget())  # type: ignore[method-assign]
         self.loc = Localizer(default=config.default_language)
         self.drawing = Drawing(config.drawing_processes, self.loc)
+        self.direct = DirectMessages(self)
         self.extension_names = tuple(extensions)
         self.version = __version__
         self.stopping = False

@@ -624,7 +624,7 @@ class StellaPlugin(GamePlugin):
             private = dataclasses.replace(ctx, language=language)
             screen = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
             try:
-                dm = await cog.bot.create_dm(discord.Object(user_id))
+                dm = await cog.bot.direct.channel(user_id)
                 message = await dm.send(
                     screen.text,
                     files=screen.files(),
@@ -678,7 +678,7 @@ class StellaPlugin(GamePlugin):
             channel_id = await self._channel_id(cog, ctx.game_id)
             screen = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
             try:
-                dm = await cog.bot.create_dm(discord.Object(user_id))
+                dm = await cog.bot.direct.channel(user_id)
                 await dm.get_partial_message(message_id).edit(
                     content=screen.text, attachments=screen.files(), view=None
                 )
