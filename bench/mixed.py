@@ -311,6 +311,17 @@ async def _stage(
 # --- figures ---------------------------------------------------------------------------------
 
 
+def _slowest_kinds(samples: Sequence[Sample], shown: int = 3) -> str:
+    """The click kinds whose pictures came last (game and verb, p99 and count)."""
+    by_kind: dict[str, list[float]] = {}
+    for s in samples:
+        if s.expects_picture:
+            waited = PICTURE_WAIT if s.picture_in is None else s.picture_in
+            by_kind.setdefault(f"{s.game} {s.verb}", []).append(waited)
+    ranked = sorted(by_kind.items(), key=lambda item: -p99(item[1]))[:shown]
+    return ", ".join(f"{kind} {ms(p99(times)):,.0f} ms ({len(times)})" for kind, times in ranked)
+
+
 def _figures(area: str, run: Stage) -> list[Figure]:
     samples = run.samples
     # Unanswered and missing count at the longest the players wait: a p99 past them is honest.
@@ -358,7 +369,8 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             PICTURE_P99_MS,
             note=(
                 f"click -> first picture the player sees; {expected} clicks led to one, "
-                f"{expected - len(shown)} of them showed none within 10 s (counted as 10 s)"
+                f"{expected - len(shown)} of them showed none within 10 s (counted as 10 s); "
+                f"slowest kinds (p99): {_slowest_kinds(samples)}"
             ),
         ),
         Figure(

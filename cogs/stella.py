@@ -41,9 +41,10 @@ is chosen with the command), and the ``host_starts`` setting reads "Host is the 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -615,14 +616,12 @@ class StellaPlugin(GamePlugin):
 
     async def _send_slates(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
         channel_id = await self._channel_id(cog, ctx.game_id)
+        seats = [seat for seat in seats if ctx.table.seats[seat].user_id is not None]
+        screens = await self._slate_screens(cog, ctx, seats, channel_id)
         closed = []
-        for seat in seats:
+        for seat, screen in zip(seats, screens, strict=True):
             user_id = ctx.table.seats[seat].user_id
-            if user_id is None:
-                continue
-            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
-            private = dataclasses.replace(ctx, language=language)
-            screen = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+            assert user_id is not None
             try:
                 dm = await cog.bot.direct.channel(user_id)
                 message = await dm.send(
@@ -642,6 +641,20 @@ class StellaPlugin(GamePlugin):
         unsaid = [seat for seat in closed if f"nodm:{seat}" not in ctx.table.messages]
         if unsaid:
             await self._offer_slates_here(cog, ctx, channel_id, unsaid)
+
+    async def _slate_screens(
+        self, cog: TableCog, ctx: TableContext, seats: list[int], channel_id: int
+    ) -> list[Screen]:
+        """The seats' slates, asked of the drawing worker all at once: a round start waits
+        for the worker's queue once, not once per player."""
+
+        def slate(seat: int) -> Awaitable[Screen]:
+            user_id = ctx.table.seats[seat].user_id or 0
+            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
+            private = dataclasses.replace(ctx, language=language)
+            return cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+
+        return list(await asyncio.gather(*(slate(seat) for seat in seats)))
 
     async def _offer_slates_here(
         self, cog: TableCog, ctx: TableContext, channel_id: int, closed: list[int]
@@ -668,15 +681,17 @@ class StellaPlugin(GamePlugin):
             for key in ctx.table.messages
             if key.startswith("dm:") and int(key[3:]) not in still
         ]
+        edits: list[tuple[int, int, int]] = []  # seat, user, message
         for key, seat in closing:
             message_id = ctx.table.messages.pop(key)
             user_id = ctx.table.seats[seat].user_id
-            if not message_id or message_id == answered or user_id is None:
-                continue
-            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
-            private = dataclasses.replace(ctx, language=language)
-            channel_id = await self._channel_id(cog, ctx.game_id)
-            screen = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+            if message_id and message_id != answered and user_id is not None:
+                edits.append((seat, user_id, message_id))
+        if not edits:
+            return
+        channel_id = await self._channel_id(cog, ctx.game_id)
+        screens = await self._slate_screens(cog, ctx, [seat for seat, _, _ in edits], channel_id)
+        for (_, user_id, message_id), screen in zip(edits, screens, strict=True):
             try:
                 dm = await cog.bot.direct.channel(user_id)
                 await dm.get_partial_message(message_id).edit(
