@@ -27,7 +27,8 @@ file (``rendering.stella_folder``); a server deck without one offers no computer
 timed-out scout designates its most likely match the same way (its ``time_out`` names the card,
 so the move log replays it).
 
-Decks: the painted deck of ``rendering.stella_cards`` by default; when the setting
+Decks: the painted deck of ``rendering.stella_cards`` by default, painted once per installation
+into ``painted-cards`` next to the database (``rendering.stella_deck``); when the setting
 ``stella.cards_folder`` names a folder, ``/stella new deck:custom`` plays with its pictures. The
 folder is checked when the game starts (``rendering.stella_folder``); the names of its usable
 pictures are kept with the table, so cards keep their pictures even if the folder changes later.
@@ -65,6 +66,7 @@ from games.table import Table
 from locales import Localizer
 from rendering import stella as pictures
 from rendering import stella_cards
+from rendering.stella_deck import PaintedDeck, paint_ahead
 from rendering.stella_folder import (
     TAGS_FILE,
     CardSource,
@@ -81,6 +83,7 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 DECKS = ("generated", "custom")
+PAINTED_FOLDER = "painted-cards"  # next to the database: the default deck, painted once
 
 MAX_TEXT = 2000
 # Events the channel message shows in its own words (header, status) or that a table note says.
@@ -108,8 +111,10 @@ class StellaPlugin(GamePlugin):
     word_option = "language"
     computer_seats = True
 
-    def __init__(self, cards_folder: Path | None = None) -> None:
+    def __init__(self, cards_folder: Path | None = None, painted: Path | None = None) -> None:
         self.cards_folder = cards_folder
+        # The painted deck kept on disk (in the data folder), else in each process's memory.
+        self.painted = PaintedDeck(painted) if painted is not None else None
         options = engine.INFO.options
         if cards_folder is not None:
             options = (*options, Setting("deck", DECKS, "generated"))
@@ -181,13 +186,16 @@ class StellaPlugin(GamePlugin):
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
         # Every card of the painted deck, once: a new round then composes, never paints
         # (15 cards cold cost about 0.4 s, the whole deck about 4 s of the worker's idle time).
-        return [(pictures.paint_card, (card,)) for card in range(stella_cards.DECK_SIZE)]
+        cards = range(stella_cards.DECK_SIZE)
+        if self.painted is not None:  # painted to disk once per installation, read after
+            return [(paint_ahead, (self.painted, card, pictures.CARD_WIDTH)) for card in cards]
+        return [(pictures.paint_card, (card,)) for card in cards]
 
     def card_source(self, table: Table) -> CardSource:
         files = table.options.get("deck_files")
         if table.options.get("deck") == "custom" and files and self.cards_folder is not None:
             return folder_card_source(self.cards_folder, tuple(files))
-        return stella_cards.card_image
+        return self.painted or stella_cards.card_image
 
     # ---- turns and actions --------------------------------------------------------------
 
@@ -782,7 +790,8 @@ class StellaCog(TableAddon):
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-        self.plugin = StellaPlugin(bot.config.stella_cards_folder)
+        painted = bot.config.database.parent / PAINTED_FOLDER
+        self.plugin = StellaPlugin(bot.config.stella_cards_folder, painted)
         self.table.register(self.plugin)
 
     @group.command(

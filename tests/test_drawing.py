@@ -139,6 +139,40 @@ async def test_the_stella_deck_is_painted_while_the_worker_is_idle(drawing) -> N
     assert painted >= len(stella.warm_up()) == stella_cards.DECK_SIZE
 
 
+def _paintings() -> int:
+    """Run in the worker: how many cards its process painted."""
+    from rendering import stella_cards
+
+    return stella_cards.paintings
+
+
+async def test_a_deck_painted_to_the_data_folder_is_read_by_the_next_worker(tmp_path) -> None:
+    painted = StellaPlugin(painted=tmp_path / "painted-cards")
+    first = Drawing(processes=1, loc=LOC)
+    first.register(painted)
+    first.start()
+    try:
+        first.warm(painted)
+        await asyncio.wait_for(first._warming[painted.kind], timeout=120)
+        files = sorted((tmp_path / "painted-cards").glob("*/176/*.rgb"))
+        assert len(files) == stella_cards.DECK_SIZE
+    finally:
+        first.close()
+    stamps = [file.stat().st_mtime_ns for file in files]
+    after_restart = Drawing(processes=1, loc=LOC)  # a fresh process, as after a restart
+    after_restart.register(painted)
+    try:
+        in_memory = StellaPlugin()  # the deck painted in this process's memory instead
+        for method, ctx, args in _screens(painted):
+            there = await after_restart.screen(painted, method, ctx, *args)
+            assert there == getattr(in_memory, method)(ctx, *args), method
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(after_restart._pool, _paintings) == 0
+    finally:
+        after_restart.close()
+    assert [file.stat().st_mtime_ns for file in files] == stamps, "read, never written again"
+
+
 async def test_a_picture_gets_the_texts_of_its_language_in_the_worker(drawing) -> None:
     from rendering import dice_stars as pictures
 
