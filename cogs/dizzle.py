@@ -38,10 +38,11 @@ import discord
 from discord import app_commands
 
 from cogs import records
+from cogs.components import build_view
 from cogs.drawing import TEXTS
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, action_payload, decode_json_action
-from cogs.screens import Button, Option, Row, Screen, Select, build_view
+from cogs.screens import Button, Option, Row, Screen, Select
 from cogs.seats import seat_choices, seat_named
 from cogs.table import TableAddon
 from config import read_dizzle_levels

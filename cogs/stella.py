@@ -50,9 +50,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.components import build_view
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
-from cogs.screens import Button, Row, Screen, build_view
+from cogs.screens import Button, Row, Screen
 from cogs.table import TableAddon
 from games import stella as engine
 from games import stella_ai
