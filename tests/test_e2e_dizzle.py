@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cogs.components import custom_id
-from cogs.dizzle import MAX_OPTIONS, MAX_ROWS, choice_menus, more_pages, turn_rows
+from cogs.dizzle_screens import MAX_OPTIONS, MAX_ROWS, choice_menus, more_pages, turn_rows
 from cogs.plugin import TableContext
 from cogs.screens import Button, Select
 from config import ConfigError, load_config, read_dizzle_levels
