@@ -26,11 +26,11 @@ import yarl
 from discord.ext import commands
 
 from cogs.command_tree import TableTree
+from cogs.components import TableButton, TableSelect
 from cogs.direct_messages import DirectMessages
 from cogs.drawing import Drawing
 from cogs.i18n import FluentTranslator, user_language
 from cogs.rest_budget import RestBudget, budgeted
-from cogs.screens import TableButton, TableSelect
 from config import Config, ConfigError, load_config, with_shards
 from locales import Localizer
 from storage import Database, open_storage
