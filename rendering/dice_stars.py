@@ -54,7 +54,7 @@ from rendering.toolkit import (
     kept_layer,
     printable,
     readable_size,
-    stack,
+    stacked_png,
     star_points,
     text_width,
     to_png,
@@ -831,7 +831,7 @@ def render_turn(view: View, names: Sequence[str], t: Label) -> bytes:
     """The table strip above the sheet of the player to move (each turn message's picture)."""
     seat = _turn_seat(view)
     sheet = _draw_sheet(view, seat, _name_of(names, seat), t)
-    return to_png(stack([_draw_table(view, t, names), sheet], STACK_GAP), _palette())
+    return stacked_png([_draw_table(view, t, names), sheet], STACK_GAP, _palette())
 
 
 # --- The scoreboard -------------------------------------------------------------------------------
@@ -937,9 +937,9 @@ def _best_line(view: View, t: Text, best: int | None) -> str:
     return t(key, best=best)
 
 
-def _draw_scoreboard(
+def _scoreboard_parts(
     view: View, names: Sequence[str], t: Label, best: int | None = None
-) -> Image.Image:
+) -> list[Image.Image]:
     """The ranking first, then every sheet at full size, one under the other, best first.
 
     Sheets keep their full size (a smaller sheet's numbers would not read on a phone); the
@@ -954,7 +954,7 @@ def _draw_scoreboard(
     ]
     text = dict(zip(BOARD_LABELS, _texts(t, BOARD_LABELS), strict=True))
     ranking = _draw_ranking(view, text, names, _best_line(view, t, best))
-    return stack([ranking, *sheets], STACK_GAP)
+    return [ranking, *sheets]
 
 
 def render_scoreboard(view: View, names: Sequence[str], t: Label, best: int | None = None) -> bytes:
@@ -962,7 +962,7 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label, best: int | No
 
     ``best``: in a solo game, the player's best earlier solo score (from the history).
     """
-    return to_png(_draw_scoreboard(view, names, t, best), _palette())
+    return stacked_png(_scoreboard_parts(view, names, t, best), STACK_GAP, _palette())
 
 
 # --- Text summaries -------------------------------------------------------------------------------

@@ -53,7 +53,8 @@ from rendering.toolkit import (
     kept_layer,
     printable,
     readable_size,
-    stack,
+    stacked_png,
+    text_length,
     to_png,
     wrap_text,
     write,
@@ -167,7 +168,7 @@ def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> byte
         seats = [s for s in view["to_move"] if s >= 0] or seats
     sheets = [_sheet_card(view, seat, _name(names, seat), t, in_turn=True) for seat in seats]
     middle = _middle_card(view, names, t, sheets[0].width)
-    return to_png(stack([middle, *sheets], SHEET_GAP), _palette())
+    return stacked_png([middle, *sheets], SHEET_GAP, _palette())
 
 
 def render_scoreboard(
@@ -184,7 +185,7 @@ def render_scoreboard(
     ]
     width = sheets[0].width
     ranking = _ranking_card(view, names, t, width, best)
-    return to_png(stack([ranking, *sheets], SHEET_GAP), _palette())
+    return stacked_png([ranking, *sheets], SHEET_GAP, _palette())
 
 
 # --- public: one-line summaries -------------------------------------------------------------------
@@ -302,7 +303,7 @@ class Grid:
 @lru_cache(maxsize=32)
 def _label_room(rows: int) -> int:
     """Room left of the grid for the row numbers, in the readable size."""
-    return int(font(MIN_FONT, True).getlength(str(rows))) + 10
+    return int(text_length(font(MIN_FONT, True), str(rows))) + 10
 
 
 def _field_size(cols: int, width: int, largest: int) -> int:
@@ -375,7 +376,7 @@ def _sheet_header(
     """
     left, top, right = span
     crosses = f"✕ {player['cross_count']}"
-    crosses_w = int(font(MIN_FONT, True).getlength(crosses))
+    crosses_w = int(text_length(font(MIN_FONT, True), crosses))
     write(draw, (right, top + 2), crosses, font=font(MIN_FONT, True), fill=PEN, anchor="ra")
     shown = fit_text(printable(name), right - left - crosses_w - 16, 30, True)
     write(draw, (left + 2, top), shown, font=font(30, True), fill=INK)
@@ -461,7 +462,7 @@ def _legend(
         room = (right - left) // len(entries) - size - 20
         text = fit_text(text, room, MIN_FONT)
         write(draw, (x, top + size / 2), text, font=font(MIN_FONT), fill=INK, anchor="lm")
-        x += int(font(MIN_FONT).getlength(text)) + 24
+        x += int(text_length(font(MIN_FONT), text)) + 24
 
 
 def _choice_sample(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -479,7 +480,7 @@ def _choice_mark(draw: ImageDraw.ImageDraw, box: Box, label: str) -> None:
     width = max(3, round((x1 - x0) / 12))
     draw.rounded_rectangle(box, radius=(x1 - x0) * 0.2, outline=CHOICE, width=width)
     face = font(MIN_FONT, True)
-    text_w = face.getlength(label)
+    text_w = text_length(face, label)
     tag_w, tag_h = text_w + 8, cap_height(face) + 10
     cx = (x0 + x1) / 2
     tag = (cx - tag_w / 2, y1 - tag_h - 1, cx + tag_w / 2, y1 - 1)
@@ -701,7 +702,7 @@ def _line_bonuses(
         else:
             x0, y0, x1, y1 = grid.box(grid.rows - 1, bonus["index"])
             cx = ox + (x0 + x1) / 2
-            half = max(grid.field / 2 - 1, face.getlength(text) / 2 + 3)
+            half = max(grid.field / 2 - 1, text_length(face, text) / 2 + 3)
             box = (cx - half, oy + y1 + 3, cx + half, oy + y1 + 3 + badge_h)
         done = cells <= crossed
         broken = bool(cells & scribbled)
@@ -762,7 +763,7 @@ def _score_values(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], box: Box
             write(draw, ((bx0 + bx1) / 2, cy), value, font=font(32, True), fill=INK, anchor="mm")
             continue
         icon = 24
-        text_w = face.getlength(value)
+        text_w = text_length(face, value)
         left = (bx0 + bx1 - icon - 3 - text_w) / 2
         _part_icon(draw, (left, cy - icon / 2, left + icon, cy + icon / 2), part)
         write(draw, (left + icon + 3, cy), value, font=face, fill=INK, anchor="lm")
@@ -807,9 +808,9 @@ def _middle_card(
     pad = 12
     # Round and pass come first; the level's name only where there is room beside them.
     round_text, title = _round_text(view, t), _level_title(view["level"], t)
-    title_w = int(font(MIN_FONT).getlength(title))
+    title_w = int(text_length(font(MIN_FONT), title))
     room = width - 2 * pad - 4
-    if font(30, True).getlength(round_text) + 16 + title_w <= room:
+    if text_length(font(30, True), round_text) + 16 + title_w <= room:
         write(draw, (width - pad - 2, 14), title, font=font(MIN_FONT), fill=MUTED, anchor="ra")
     write(draw, (pad + 2, 10), fit_text(round_text, room, 30, True), font=font(30, True), fill=INK)
     dice_box = (pad, dice_top, width - pad, dice_top + dice_h)
@@ -919,7 +920,7 @@ def _player_chips(
             box, radius=8, fill=fill, outline=outline, width=2 if outline == INK else 1
         )
         total = str(player["score"]["total"])
-        total_w = face.getlength(total)
+        total_w = text_length(face, total)
         name = fit_text(printable(_name(names, seat)), int(chip_w - total_w - 24), MIN_FONT, True)
         write(draw, (left + 8, top + 6), name, font=face, fill=ink)
         write(draw, (left + chip_w - 8, top + 6), total, font=face, fill=ink, anchor="ra")
@@ -1046,15 +1047,15 @@ def _ranking_row(
     write(draw, (right - 10, mid), total, font=total_face, fill=INK, anchor="rm")
     crosses = f"✕ {player['cross_count']}"
     crosses_face = font(MIN_FONT, tied)
-    crosses_right = right - 24 - total_face.getlength("000")
+    crosses_right = right - 24 - text_length(total_face, "000")
     ink = INK if tied else MUTED
     write(draw, (crosses_right, mid), crosses, font=crosses_face, fill=ink, anchor="rm")
-    room = crosses_right - crosses_face.getlength(crosses) - 12 - x
-    shared_w = font(MIN_FONT).getlength(shared)
+    room = crosses_right - text_length(crosses_face, crosses) - 12 - x
+    shared_w = text_length(font(MIN_FONT), shared)
     shown = fit_text(name, int(room - shared_w), 30, True)
     write(draw, (x, mid), shown, font=font(30, True), fill=INK, anchor="lm")
     if shared:
-        after = x + font(30, True).getlength(shown)
+        after = x + text_length(font(30, True), shown)
         write(draw, (after, mid), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
 
 

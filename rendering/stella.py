@@ -52,6 +52,7 @@ from rendering.toolkit import (
     printable,
     readable_size,
     star_points,
+    text_length,
     to_png,
     wrap_text,
     write,
@@ -513,7 +514,7 @@ def _card_sign(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 def _chip_width(tag: str, text_size: int = MIN_TEXT, diameter: float = CHIP) -> float:
     """A chip is round for one letter and grows into a pill for two."""
-    return max(diameter, font(text_size, True).getlength(tag) + 18)
+    return max(diameter, text_length(font(text_size, True), tag) + 18)
 
 
 def _grid_height() -> int:
@@ -600,7 +601,7 @@ def _jpeg(image: Image.Image) -> bytes:
 
 
 def _label_width(text: str) -> int:
-    return int(font(LABEL_SIZE, True).getlength(text)) + 18
+    return int(text_length(font(LABEL_SIZE, True), text)) + 18
 
 
 def _label_badge(draw: ImageDraw.ImageDraw, box: Box, text: str, fill: Colour = LABEL_FILL) -> None:
@@ -618,14 +619,14 @@ def _header(draw: ImageDraw.ImageDraw, word: str, left: str, right: str, lines: 
     """
     size = WORD_SIZE
     room = WIDTH - 2 * PAD - 20
-    while size > MIN_TEXT and font(size, True).getlength(word) > room:
+    while size > MIN_TEXT and text_length(font(size, True), word) > room:
         size -= 2
     word = fit_text(word, room, size, True)
     write(draw, (WIDTH / 2, WORD_Y), word, font=font(size, True), fill=STARLIGHT, anchor="mm")
     face = font(MIN_TEXT, True)
     room = WIDTH - 2 * PAD - 8
     both = f"{left}  ·  {right}" if left and right else left or right
-    if face.getlength(both) <= room:
+    if text_length(face, both) <= room:
         shown = [both]
     elif lines > 1 and left:
         shown = [left, right]
@@ -731,7 +732,7 @@ def _spark_badge(draw: ImageDraw.ImageDraw, top_right: tuple[int, int], points: 
     """``+2`` in a gold pill: beside the label badge, both in a size a phone reads."""
     text = f"+{points}"
     face = font(MIN_TEXT, True)
-    width = int(face.getlength(text)) + 20
+    width = int(text_length(face, text)) + 20
     x1, y0 = top_right
     box = (x1 - width, y0, x1, y0 + BADGE_SIZE)
     draw.rounded_rectangle(box, radius=BADGE_SIZE // 2, fill=SPARK, outline=LIGHT_INK, width=3)
@@ -804,7 +805,7 @@ def _panel_entry(
     points = f"+{view['points'][seat]}" if playing else str(view["totals"][seat])
     write(draw, (right, top), points, font=face, fill=MOONLIGHT, anchor="rm")
     name_ink = DIM if view["left"][seat] else MOONLIGHT
-    room = int(right - face.getlength(points) - 12 - text_left)
+    room = int(right - text_length(face, points) - 12 - text_left)
     write(
         draw,
         (text_left, top),
@@ -836,11 +837,11 @@ def _status_icons(
         _card_sign(draw, (x, cy - icon / 2, x + icon * 0.7, cy + icon / 2))
         x += icon * 0.7 + 6
         write(draw, (x, cy), str(counts[seat]), font=face, fill=MOONLIGHT, anchor="lm")
-        x += face.getlength(str(counts[seat])) + 16
+        x += text_length(face, str(counts[seat])) + 16
     draw.polygon(_sparkle(x + icon / 2, cy, icon / 2), fill=SPARK)
     x += icon + 6
     write(draw, (x, cy), str(view["sparks"][seat]), font=face, fill=MOONLIGHT, anchor="lm")
-    x += face.getlength(str(view["sparks"][seat])) + 16
+    x += text_length(face, str(view["sparks"][seat])) + 16
     if view["darkness"] == seat:
         _moon(draw, (x, cy - icon / 2, x + icon, cy + icon / 2), DARKNESS, PANEL)
         x += icon + 12
@@ -887,7 +888,7 @@ def _title(draw: ImageDraw.ImageDraw, title: str, word: str) -> None:
     face = font(34, True)
     write(draw, (PAD + 8, TITLE_HEIGHT / 2), title, font=face, fill=MOONLIGHT, anchor="lm")
     if word:
-        room = TABLE_WIDTH - 2 * PAD - 40 - int(face.getlength(title))
+        room = TABLE_WIDTH - 2 * PAD - 40 - int(text_length(face, title))
         shown = fit_text(word, room, 34, True)
         write(
             draw,
@@ -962,7 +963,7 @@ def _round_row(
     count = record["counts"][seat]
     mx, mw = columns["marks"]
     text = "—" if count is None else str(count)
-    width = 16 + 6 + face.getlength(text)
+    width = 16 + 6 + text_length(face, text)
     left = mx + mw / 2 - width / 2
     _card_sign(draw, (left, mid - 12, left + 16, mid + 12))
     write(draw, (left + 22, mid), text, font=face, fill=MOONLIGHT, anchor="lm")
@@ -972,7 +973,7 @@ def _round_row(
         dx, dw = columns["darkness"]
         penalty = tally.penalty
         text = f"−{penalty}" if penalty else ""
-        text_w = face.getlength(text) + 6 if text else 0
+        text_w = text_length(face, text) + 6 if text else 0
         left = dx + dw / 2 - (28 + text_w) / 2
         _moon(draw, (left, mid - 14, left + 28, mid + 14), DARKNESS, PANEL)
         if text:
@@ -991,7 +992,7 @@ def _sparks_cell(draw: ImageDraw.ImageDraw, box: Box, sparks: int, fell: bool) -
     cy = (y0 + y1) / 2
     text = str(sparks)
     face = font(TABLE_TEXT, True)
-    width = 24 + 4 + face.getlength(text) + (30 if fell else 0)
+    width = 24 + 4 + text_length(face, text) + (30 if fell else 0)
     left = (x0 + x1) / 2 - width / 2
     draw.polygon(_sparkle(left + 12, cy, 12), fill=SPARK)
     write(draw, (left + 28, cy), text, font=face, fill=MOONLIGHT, anchor="lm")
@@ -1019,12 +1020,12 @@ def _player_cell(
         notes.append(extra)
     note = f" ({', '.join(notes)})" if notes else ""
     face = font(TABLE_TEXT, True)
-    note_w = font(TABLE_TEXT).getlength(note)
+    note_w = text_length(font(TABLE_TEXT), note)
     start = x0 + chip_w + 12
     shown = fit_text(printable(name), int(x1 - start - note_w - 4), TABLE_TEXT, True)
     write(draw, (start, mid), shown, font=face, fill=DIM if left else MOONLIGHT, anchor="lm")
     if note:
-        after = start + face.getlength(shown)
+        after = start + text_length(face, shown)
         write(draw, (after, mid + 1), note, font=font(TABLE_TEXT), fill=DIM, anchor="lm")
 
 

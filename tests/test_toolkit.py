@@ -79,6 +79,19 @@ def test_written_text_has_the_pixels_of_imagedraw_text():
         assert kept.tobytes() == plain.tobytes()
 
 
+def test_stroked_text_has_the_pixels_of_imagedraw_text():
+    for xy, stroke, outline in (((40.5, 30.25), 2, (34, 34, 40)), ((120.0, 40.6), 3, (250,) * 3)):
+        kept, _ = canvas(200, 80)
+        plain = kept.copy()
+        face = font(22, True)
+        write(ImageDraw.Draw(kept), xy, "+12", face, (250,) * 3, "mm", stroke, outline)
+        ImageDraw.Draw(plain).text(
+            xy, "+12", font=face, fill=(250,) * 3, anchor="mm", stroke_width=stroke,
+            stroke_fill=outline,
+        )  # fmt: skip
+        assert kept.tobytes() == plain.tobytes()
+
+
 def test_mapping_to_a_fixed_palette_gives_the_pixels_quantize_gives() -> None:
     image, draw = canvas(300, 120)
     draw.rectangle((20, 20, 120, 100), fill=DICE["purple"][0])
@@ -92,3 +105,18 @@ def test_mapping_to_a_fixed_palette_gives_the_pixels_quantize_gives() -> None:
     shown = Image.new("RGBA", image.size, (0, 0, 0, 0))
     shown.paste(expected.convert("RGB"), mask=opaque)
     assert decoded.tobytes() == shown.tobytes()
+
+
+def test_a_fixed_palette_maps_straight_from_rgba(monkeypatch) -> None:
+    """No RGB copy and ``quantize`` behind the mapping (the fallback for another Pillow)."""
+
+    def copied(*args, **kwargs):
+        raise AssertionError("mapped through an RGB copy")
+
+    image, draw = canvas(120, 60)
+    draw.rectangle((20, 20, 60, 40), fill=DICE["blue"][0])
+    palette = fixed_palette([DICE["blue"][0], (250, 246, 236)], [])
+    monkeypatch.setattr(Image.Image, "quantize", copied)
+    decoded = Image.open(io.BytesIO(to_png(image, palette))).convert("RGBA")
+    assert decoded.getpixel((30, 30)) == (*DICE["blue"][0], 255)
+    assert decoded.getpixel((0, 0))[3] == 0
