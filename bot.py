@@ -28,7 +28,7 @@ from cogs.command_tree import TableTree
 from cogs.drawing import Drawing
 from cogs.i18n import FluentTranslator, user_language
 from cogs.rest_budget import RestBudget, budgeted
-from cogs.screens import TableButton, TableSelect
+from cogs.screens import TableButton, TableSelect, press, table_control
 from config import Config, ConfigError, load_config, with_shards
 from locales import Localizer
 from storage import Database, open_storage
@@ -104,16 +104,27 @@ class TableBot(commands.Bot):
 
     def _gate(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
         def gated(data: Any) -> None:
-            if not self.stopping:
+            if self.stopping:
+                interaction = discord.Interaction(data=data, state=self._connection)
+                self._keep(asyncio.ensure_future(self._refuse(interaction)))
+                return
+            control = table_control(data)
+            if control is None:
                 parse(data)
                 return
+            # A table control: straight to the table cog (under discord.py's task name).
             interaction = discord.Interaction(data=data, state=self._connection)
-            task = asyncio.ensure_future(self._refuse(interaction))
-            self._refusals.add(task)
-            task.add_done_callback(self._refusals.discard)
+            custom_id = data["data"]["custom_id"]
+            name = f"discord-ui-dynamic-item-{custom_id}"
+            self._keep(asyncio.create_task(press(interaction, control), name=name))
+            self.dispatch("interaction", interaction)
 
-        self._refusals: set[asyncio.Future[None]] = set()
+        self._running: set[asyncio.Future[None]] = set()
         return gated
+
+    def _keep(self, task: asyncio.Future[None]) -> None:
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
 
     async def _refuse(self, interaction: discord.Interaction) -> None:
         if interaction.type == discord.InteractionType.autocomplete:

@@ -86,10 +86,12 @@ def custom_id(kind: str, game_id: int, version: int, payload: str) -> str:
     return value
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"t:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<payload>.{1,80})",
-):
+BUTTON_TEMPLATE = r"t:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<payload>.{1,80})"
+SELECT_TEMPLATE = r"s:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<payload>.{1,80})"
+_CONTROL = {2: re.compile(BUTTON_TEMPLATE), 3: re.compile(SELECT_TEMPLATE)}  # by component type
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
     def __init__(self, game_id: int, version: int, spec: Button) -> None:
         self.game_id, self.version, self.payload = game_id, version, spec.payload
         super().__init__(
@@ -115,10 +117,7 @@ class TableButton(
         )
 
 
-class TableSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"s:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<payload>.{1,80})",
-):
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     def __init__(self, game_id: int, version: int, spec: Select) -> None:
         self.game_id, self.version, self.payload = game_id, version, spec.payload
         options = [
@@ -158,6 +157,32 @@ class TableSelect(
         await _table_cog(interaction).on_control(
             interaction, self.game_id, self.version, self.payload, list(self.item.values)
         )
+
+
+def table_control(data: dict[str, Any]) -> tuple[int, int, str, list[str]] | None:
+    """A click on one of the table's controls (an INTERACTION_CREATE payload): game, version,
+    payload and chosen values; None for any other interaction.
+
+    The bot hands these to the table cog itself: discord.py would first rebuild a view of
+    every control on the clicked message, only to find the one clicked.
+    """
+    if data.get("type") != 3 or not data.get("message"):
+        return None
+    inner = data.get("data") or {}
+    template = _CONTROL.get(inner.get("component_type", 0))
+    match = template.fullmatch(inner.get("custom_id", "")) if template else None
+    if match is None:
+        return None
+    values = [str(value) for value in inner.get("values", [])]
+    return int(match["game"]), int(match["version"]), match["payload"], values
+
+
+async def press(interaction: discord.Interaction, control: tuple[int, int, str, list[str]]) -> None:
+    """Hand a click found by :func:`table_control` to the table cog."""
+    game_id, version, payload, values = control
+    cog = _table_cog(interaction)
+    if cog is not None:  # None only while the bot starts or stops
+        await cog.on_control(interaction, game_id, version, payload, values)
 
 
 def _table_cog(interaction: discord.Interaction) -> TableCog:
