@@ -112,8 +112,10 @@ class TableBot(commands.Bot):
             if control is None:
                 parse(data)
                 return
-            # A table control: straight to the table cog (under discord.py's task name).
-            interaction = discord.Interaction(data=data, state=self._connection)
+            # A table control: straight to the table cog (under discord.py's task name). The
+            # clicked message's controls are not read: discord.py need not parse them.
+            clicked = {**data, "message": {**data["message"], "components": []}}
+            interaction = discord.Interaction(data=clicked, state=self._connection)
             custom_id = data["data"]["custom_id"]
             name = f"discord-ui-dynamic-item-{custom_id}"
             self._keep(asyncio.create_task(press(interaction, control), name=name))
