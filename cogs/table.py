@@ -22,6 +22,7 @@ import dataclasses
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -69,7 +70,7 @@ class TableCog(commands.Cog):
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
         # game id -> (channel id, kind): neither ever changes, in any process.
-        self._whereabouts: dict[int, tuple[int, str]] = {}
+        self._whereabouts: OrderedDict[int, tuple[int, str]] = OrderedDict()
 
     @property
     def loc(self):
@@ -414,7 +415,7 @@ class TableCog(commands.Cog):
             where = (record.channel_id, plugin.kind if plugin else record.kind)
             self._whereabouts[record.id] = where
             if len(self._whereabouts) > KNOWN_GAMES:
-                del self._whereabouts[next(iter(self._whereabouts))]
+                self._whereabouts.popitem(last=False)
         return where
 
     async def _control(

@@ -3,6 +3,8 @@ and within Discord's limits; discord.py keeps none of them (clicks reach the reg
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import discord
 import pytest
 
@@ -115,3 +117,24 @@ def test_a_click_on_a_table_control_is_read_off_the_payload_alone():
     assert table_control(click("t:12:7:" + "p" * 81)) is None
     assert table_control(click("t:12:7:join", message=False)) is None
     assert table_control({"type": 2, "data": {"name": "nim"}}) is None
+
+
+def test_the_table_remembers_the_channels_of_a_bounded_number_of_games(monkeypatch):
+    import cogs.table as table_cog
+    from storage import GameRecord
+
+    monkeypatch.setattr(table_cog, "KNOWN_GAMES", 3)
+    cog = table_cog.TableCog(SimpleNamespace())  # type: ignore[arg-type]
+
+    def record(game_id: int, channel_id: int) -> GameRecord:
+        return GameRecord(game_id, 1, channel_id, "nim", "active", {}, 1, 0.0, 0.0, None)
+
+    assert [cog.remember(record(i, 100 + i)) for i in range(1, 5)] == [
+        (101, "nim"),
+        (102, "nim"),
+        (103, "nim"),
+        (104, "nim"),
+    ]
+    # Game 1 gave way to game 4: read again, it is noted afresh; games 3 and 4 stay known.
+    assert cog.remember(record(1, 999)) == (999, "nim")
+    assert cog.remember(record(4, 999)) == (104, "nim")
