@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import contextlib
 import ctypes
+import gc
 import logging
 import signal
 import sys
@@ -25,10 +26,11 @@ import yarl
 from discord.ext import commands
 
 from cogs.command_tree import TableTree
+from cogs.components import TableButton, TableSelect, press, table_control
+from cogs.direct_messages import DirectMessages
 from cogs.drawing import Drawing
 from cogs.i18n import FluentTranslator, user_language
 from cogs.rest_budget import RestBudget, budgeted
-from cogs.screens import TableButton, TableSelect, press, table_control
 from config import Config, ConfigError, load_config, with_shards
 from locales import Localizer
 from storage import Database, open_storage
@@ -60,6 +62,7 @@ STOP_PATIENCE = 10.0  # seconds running handlers get to finish when the bot is s
 MALLOC_ARENAS = 2
 DRAWING_THREADS = 1
 M_ARENA_MAX = -8  # glibc's mallopt() parameter number
+GC_THRESHOLDS = (10_000, 10, 10)  # the collector's generations (default 700, 10, 10)
 
 
 def point_at(config: Config) -> None:
@@ -95,6 +98,7 @@ class TableBot(commands.Bot):
         self.http.request = budgeted(self.http.request, RestBudget())  # type: ignore[method-assign]
         self.loc = Localizer(default=config.default_language)
         self.drawing = Drawing(config.drawing_processes, self.loc)
+        self.direct = DirectMessages(self)
         self.extension_names = tuple(extensions)
         self.version = __version__
         self.stopping = False
@@ -225,6 +229,7 @@ async def run(config: Config) -> int:
         loop.add_signal_handler(
             sig, lambda: stopping.append(asyncio.ensure_future(bot.stop_gracefully()))
         )
+    frozen = asyncio.create_task(freeze_when_ready(bot))
     try:
         problem = await _log_in(bot, config)
         if problem:
@@ -232,6 +237,7 @@ async def run(config: Config) -> int:
             return 1
         await bot.connect()
     finally:
+        frozen.cancel()
         if not bot.is_closed():
             await bot.close()
         await db.close()
@@ -308,8 +314,29 @@ def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> None:
         pass
 
 
+def calm_garbage_collection() -> None:
+    """Fewer and shorter pauses of Python's cycle collector, which stops the event loop.
+
+    Every click loads and copies a table's JSON (thousands of lists and dicts), so with the
+    default thresholds the collector ran about ten times a second and a full collection every
+    few seconds, each walking every object the bot holds: measured under the mixed load, 5 % of
+    the bot's CPU and full pauses of up to 0.27 s, in which no click was answered. Larger
+    thresholds let most of those objects die first (freed by their reference counts, as they
+    are), and what the start-up built (modules, texts, Discord's state) is frozen once ready:
+    a full collection then walks only what came after.
+    """
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+async def freeze_when_ready(bot: commands.Bot) -> None:
+    await bot.wait_until_ready()
+    gc.collect()
+    gc.freeze()
+
+
 def main(argv: Sequence[str] = sys.argv[1:]) -> int:
     limit_malloc_arenas()
+    calm_garbage_collection()
     try:
         config = settings(argv)
     except ConfigError as error:

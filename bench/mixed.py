@@ -14,6 +14,11 @@ Stages of 50, 300 and 1,000 open tables (``mixed``): a stage opens the tables it
 taken. ``stella-load`` is one stage of Stella tables alone with a fresh bot process: the game
 whose secret marking in DMs makes the most messages per move.
 
+The bot's data folder is that of an installation that has run before: its database is new,
+but Stella's painted deck is already on disk (``painted-cards``, painted by the first start of
+any installation). The process is fresh all the same, so it holds no card, grid or text in
+memory: every round is new to it.
+
 Per stage:
 
 - **first answer** p50/p99: INTERACTION_CREATE sent -> the bot's first callback arrived;
@@ -59,6 +64,10 @@ from bench.load_pacer import PICTURE_WAIT, Pacer, Sample, opening
 from bench.load_tables import STUCK_AFTER, LoadTable
 from bench.measure import MB, Figure, host_busy_seconds, median, ms, own_cpu_seconds, p99
 from bench.players import CALLBACK_WAIT, BenchDiscord
+from cogs.stella import PAINTED_FOLDER
+from rendering import stella_cards
+from rendering.stella import CARD_WIDTH
+from rendering.stella_deck import PaintedDeck
 from tests.emulator import Channel, Guild, Message, User, Violation
 
 
@@ -67,6 +76,13 @@ def _folder(prefix: str) -> contextlib.AbstractContextManager[str]:
     if os.environ.get("BENCH_KEEP"):
         return contextlib.nullcontext(tempfile.mkdtemp(prefix=prefix))
     return tempfile.TemporaryDirectory(prefix=prefix)
+
+
+def _paint_deck(folder: Path) -> None:
+    """What an earlier start of the bot left in its data folder: the painted deck."""
+    deck = PaintedDeck(folder)
+    for card in range(stella_cards.DECK_SIZE):
+        deck.paint_ahead(card, CARD_WIDTH)
 
 
 RATE = 50  # interactions per second in all, Discord's global pace
@@ -166,6 +182,7 @@ async def load(
     figures: list[Figure] = []
     with _folder(f"bench-{area}-") as name:
         folder = Path(name)
+        _paint_deck(folder / PAINTED_FOLDER)
         async with BenchDiscord(bot_token="bench-token") as emu:
             world = World(emu)
             bot = BotProcess(
@@ -311,6 +328,17 @@ async def _stage(
 # --- figures ---------------------------------------------------------------------------------
 
 
+def _slowest_kinds(samples: Sequence[Sample], shown: int = 3) -> str:
+    """The click kinds whose pictures came last (game and verb, p99 and count)."""
+    by_kind: dict[str, list[float]] = {}
+    for s in samples:
+        if s.expects_picture:
+            waited = PICTURE_WAIT if s.picture_in is None else s.picture_in
+            by_kind.setdefault(f"{s.game} {s.verb}", []).append(waited)
+    ranked = sorted(by_kind.items(), key=lambda item: -p99(item[1]))[:shown]
+    return ", ".join(f"{kind} {ms(p99(times)):,.0f} ms ({len(times)})" for kind, times in ranked)
+
+
 def _figures(area: str, run: Stage) -> list[Figure]:
     samples = run.samples
     # Unanswered and missing count at the longest the players wait: a p99 past them is honest.
@@ -358,7 +386,8 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             PICTURE_P99_MS,
             note=(
                 f"click -> first picture the player sees; {expected} clicks led to one, "
-                f"{expected - len(shown)} of them showed none within 10 s (counted as 10 s)"
+                f"{expected - len(shown)} of them showed none within 10 s (counted as 10 s); "
+                f"slowest kinds (p99): {_slowest_kinds(samples)}"
             ),
         ),
         Figure(

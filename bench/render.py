@@ -6,7 +6,8 @@ Stella's three card pictures are timed warm, with the card pictures already pain
 steady state: the whole deck stays painted) but with the grid's composed block and finished
 picture dropped from their caches before each call, so each sample composes a new round's grid;
 and cold, each in a fresh process of its own, where every sample is a round whose 15 cards were
-never painted in that process (the first one also opens the fonts).
+never painted in that process (the first one also opens the fonts), once painting them and
+once reading them from a painted deck on disk (what a restart of an installation meets).
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ import itertools
 import json
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from bench.measure import KB, Figure, median, ms, p99, timed
@@ -26,7 +29,7 @@ from games import stella
 from locales import Localizer
 from rendering import dice_stars as ds_pictures
 from rendering import dizzle as dz_pictures
-from rendering import stella_cards
+from rendering import stella_cards, stella_deck
 
 # Targets of the issue: a sheet or table picture, and Stella's grid with painted cards.
 SHEET_MS = 25
@@ -241,29 +244,47 @@ def _stella_cold(rounds: int) -> list[Figure]:
     if _stella_module() is None:
         return []
     figures = []
-    for kind in COLD:
-        code = f"from bench.render import cold_samples; cold_samples({kind!r}, {rounds})"
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True
-        )
-        seconds = json.loads(done.stdout.splitlines()[-1])
-        name = f"Stella {kind}, cold (fresh process, 15 cards unpainted)"
-        figures += [
-            Figure("render", f"{name}: median", ms(median(seconds)), "ms"),
-            Figure(
-                "render",
-                f"{name}: largest",
-                ms(max(seconds)),
-                "ms",
-                note=f"{rounds} rounds; the first also opens the fonts",
-            ),
-        ]
+    with tempfile.TemporaryDirectory(prefix="bench-deck-") as folder:
+        deck = stella_deck.PaintedDeck(Path(folder))
+        for card in range(rounds * 15):  # as the first start of an installation left them
+            deck.paint_ahead(card, _card_width())
+        for kind in COLD:
+            for on_disk in (False, True):
+                figures += _stella_cold_kind(kind, rounds, folder if on_disk else None)
     return figures
 
 
-def cold_samples(kind: str, rounds: int) -> None:
-    """Print the seconds each round's first ``kind`` picture took (run in a fresh process)."""
+def _stella_cold_kind(kind: str, rounds: int, deck: str | None) -> list[Figure]:
+    code = f"from bench.render import cold_samples; cold_samples({kind!r}, {rounds}, {deck!r})"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    seconds = json.loads(done.stdout.splitlines()[-1])
+    if deck is None:
+        name = f"Stella {kind}, cold (fresh process, 15 cards unpainted)"
+    else:
+        name = f"Stella {kind}, cold (fresh process, deck on disk)"
+    return [
+        Figure("render", f"{name}: median", ms(median(seconds)), "ms"),
+        Figure(
+            "render",
+            f"{name}: largest",
+            ms(max(seconds)),
+            "ms",
+            note=f"{rounds} rounds; the first also opens the fonts",
+        ),
+    ]
+
+
+def _card_width() -> int:
+    """The width of a card on the grid."""
+    return importlib.import_module("rendering.stella").CARD_WIDTH
+
+
+def cold_samples(kind: str, rounds: int, deck: str | None = None) -> None:
+    """Print the seconds each round's first ``kind`` picture took (run in a fresh process);
+    ``deck``: the folder of a painted deck to read the cards from."""
     pictures = importlib.import_module("rendering.stella")
+    source = stella_deck.PaintedDeck(Path(deck)) if deck else pictures.stella_cards.card_image
+    t("st-img-grid-hint")  # the texts are read before (as the bot reads them at start-up)
     names = NAMES[:SEATS]
     seconds = []
     for round_index in range(rounds):
@@ -289,11 +310,11 @@ def cold_samples(kind: str, rounds: int) -> None:
             "counts": [2, 1, 3, 1],
         }
         if kind == "grid":
-            elapsed, _ = timed(lambda view=view: pictures.render_grid(view, t))
+            elapsed, _ = timed(lambda view=view: pictures.render_grid(view, t, source))
         elif kind == "slate":
-            elapsed, _ = timed(lambda view=view: pictures.render_slate(view, t))
+            elapsed, _ = timed(lambda view=view: pictures.render_slate(view, t, source))
         else:
-            elapsed, _ = timed(lambda view=view: pictures.render_board(view, names, t))
+            elapsed, _ = timed(lambda view=view: pictures.render_board(view, names, t, source))
         seconds.append(elapsed)
     print(json.dumps(seconds))
 

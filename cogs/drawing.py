@@ -2,149 +2,65 @@
 
 Pillow holds the GIL for most of a picture, so a drawing thread competes with the event loop,
 which answers Discord, for the one core a Python process gets: under load, answers and pictures
-wait behind each other. A worker process draws in parallel instead. It is given the plugin's
-screen method to call and the context to call it with (the table as saved, the state, the
-language) and returns the finished :class:`~cogs.screens.Screen`. It keeps its own caches
+wait behind each other. A worker process draws in parallel instead. It is given the name of a
+game's screen method to call and the context to call it with (the table as saved, the state,
+the language) and returns the finished :class:`~cogs.screens.Screen`. It keeps its own caches
 (glyphs, painted cards) for as long as it lives.
 
-The worker is started with the plugins of the bot (``spawn``: a fresh interpreter, no copy of
-the bot's threads or sockets) and warmed at once, so the first picture does not pay for its
-start. If it dies (killed, out of memory), the screen in hand is drawn in a thread and a new
-worker takes over the next one: a picture is late, never lost. ``processes = 0`` draws in a
-thread of the bot's own process (the setting ``bot.drawing_processes``).
+The worker is started with the games' :class:`~cogs.plugin.GameScreens` (``spawn``: a fresh
+interpreter, no copy of the bot's threads or sockets) and warmed at once, so the first picture
+does not pay for its start. It never imports discord.py: nothing sent to it comes from a module
+that does (the screens, the rendering, :mod:`cogs.drawing_worker`), and it is started without the
+bot's main script, which multiprocessing would otherwise import in it. That keeps the worker
+at the size of the drawing alone. If it dies (killed, out of memory), the screen in hand is
+drawn in a thread and a new worker takes over the next one: a picture is late, never lost.
+``processes = 0`` draws in a thread of the bot's own process (the setting
+``bot.drawing_processes``), and so is a game whose plugin has no screens of their own.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import functools
 import logging
 import multiprocessing
 import os
-import signal
-import threading
-import time
-from collections.abc import Callable, Mapping
+import sys
+import types
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from typing import Any
 
+from cogs.drawing_worker import (
+    TEXTS,
+    ScreenContext,
+    draw_picture,
+    draw_screen,
+    ready,
+    start_worker,
+    warm_up,
+    with_texts,
+)
 from cogs.plugin import GamePlugin, TableContext
-from games.table import Table
 from locales import Localizer
 
+__all__ = ["TEXTS", "Drawing"]  # TEXTS: for the arguments of Drawing.picture
 log = logging.getLogger(__name__)
-PR_SET_PDEATHSIG = 1
-PARENT_CHECK_SECONDS = 1.0
-TRIM_SECONDS = 5.0
 IDLE_CHECK_SECONDS = 0.05
 
-# Set in the worker by its initializer: the bot's plugins and a localizer of its own.
-_PLUGINS: dict[str, GamePlugin] = {}
-_LOC: Localizer | None = None
 
-
-@dataclass(frozen=True)
-class _Context:
-    """A :class:`TableContext` without its localizer (the worker has one)."""
-
-    game_id: int
-    version: int
-    table: Table
-    state: Any
-    language: str
-    best: int | None = None
-
-
-def _start_worker(plugins: Mapping[str, GamePlugin], default_language: str, parent: int) -> None:
-    global _LOC
-    _follow_parent(parent)
-    _PLUGINS.update(plugins)
-    _LOC = Localizer(default=default_language)
-
-
-def _follow_parent(parent: int) -> None:
-    """End the worker when the bot ends, even by SIGKILL (the worker's queue never closes:
-    it holds both ends of its pipe itself)."""
-    with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # Linux: at once
-
-    def watch() -> None:  # elsewhere, and should the signal be missed: within a second
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK_SECONDS)
-        os._exit(0)
-
-    if os.getppid() != parent:
-        os._exit(0)
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def _warm() -> int:
-    """The worker's first job: it exists, its modules are imported."""
-    return len(_PLUGINS)
-
-
-def _draw(kind: str, method: str, context: _Context, args: tuple[Any, ...]) -> Any:
-    assert _LOC is not None, "the drawing worker was not started"
-    ctx = TableContext(
-        context.game_id,
-        context.version,
-        context.table,
-        context.state,
-        context.language,
-        _LOC,
-        context.best,
-    )
+@contextlib.contextmanager
+def _without_main_script() -> Iterator[None]:
+    """Workers started meanwhile do not import the bot's main script (``bot.py``, which imports
+    discord.py): spawn imports it in every new process, unless ``__main__`` has no file."""
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
     try:
-        return getattr(_PLUGINS[kind], method)(ctx, *args)
+        yield
     finally:
-        _trim_now_and_then()
-
-
-class _Texts:
-    """Stands for the translating function among a picture's arguments (see :data:`TEXTS`)."""
-
-    def __reduce__(self) -> str:
-        return "TEXTS"  # the same object in every process
-
-
-TEXTS = _Texts()
-
-
-def _with_texts(args: tuple[Any, ...], t: Callable[..., str]) -> tuple[Any, ...]:
-    return tuple(t if arg is TEXTS else arg for arg in args)
-
-
-def _picture(language: str, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-    assert _LOC is not None, "the drawing worker was not started"
-    try:
-        return function(*_with_texts(args, functools.partial(_LOC.text, language)))
-    finally:
-        _trim_now_and_then()
-
-
-def _run(function: Callable[..., Any], args: tuple[Any, ...]) -> None:
-    """Warm-up work of a plugin (its result stays in the worker's caches)."""
-    function(*args)
-    _trim_now_and_then()
-
-
-_trimmed = 0.0
-
-
-def _trim_now_and_then() -> None:
-    """Give freed picture memory back to the system every few seconds: pictures come in many
-    sizes, and glibc keeps what a picture freed for one that may never come."""
-    global _trimmed
-    now = time.monotonic()
-    if now - _trimmed >= TRIM_SECONDS:
-        _trimmed = now
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None).malloc_trim(0)
+        sys.modules["__main__"] = main
 
 
 class Drawing:
@@ -167,31 +83,40 @@ class Drawing:
     def start(self) -> None:
         """Start and warm the worker (when the bot has its plugins)."""
         if self.processes > 0 and self._pool is None:
+            screens = {kind: p.screens for kind, p in self.plugins.items() if p.screens is not None}
             self._pool = ProcessPoolExecutor(
                 self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start_worker,
-                initargs=(dict(self.plugins), self.loc.default, os.getpid()),
+                initializer=start_worker,
+                initargs=(screens, self.loc.default, os.getpid()),
             )
-            self._pool.submit(_warm)
+            # The pool starts a worker with a job while all others are busy: one job each
+            # starts every worker here (and later jobs none).
+            with _without_main_script():
+                for _ in range(self.processes):
+                    self._pool.submit(ready)
 
     async def screen(self, plugin: GamePlugin, method: str, ctx: TableContext, *args: Any) -> Any:
-        """``plugin.method(ctx, *args)``, drawn off the event loop (in the worker if any)."""
-        here = functools.partial(getattr(plugin, method), ctx, *args)
-        if self.processes <= 0 or plugin.kind not in self.plugins:
+        """``plugin.screens.method(ctx, *args)``, drawn off the event loop (in the worker if
+        any); ``plugin.method(...)`` in a thread for a plugin without screens."""
+        drawer = plugin if plugin.screens is None else plugin.screens
+        here = functools.partial(getattr(drawer, method), ctx, *args)
+        if self.processes <= 0 or plugin.screens is None or plugin.kind not in self.plugins:
             return await asyncio.to_thread(here)
         self.warm(plugin)
-        context = _Context(ctx.game_id, ctx.version, ctx.table, ctx.state, ctx.language, ctx.best)
-        return await self._in_worker(here, _draw, plugin.kind, method, context, args)
+        context = ScreenContext(
+            ctx.game_id, ctx.version, ctx.table, ctx.state, ctx.language, ctx.best
+        )
+        return await self._in_worker(here, draw_screen, plugin.kind, method, context, args)
 
     async def picture(self, language: str, function: Callable[..., Any], *args: Any) -> Any:
         """``function(*args)`` drawn off the event loop, :data:`TEXTS` among the arguments
         standing for the texts of ``language`` (a module-level function, for the worker)."""
         texts = functools.partial(self.loc.text, language)
-        here = functools.partial(function, *_with_texts(args, texts))
+        here = functools.partial(function, *with_texts(args, texts))
         if self.processes <= 0:
             return await asyncio.to_thread(here)
-        return await self._in_worker(here, _picture, language, function, args)
+        return await self._in_worker(here, draw_picture, language, function, args)
 
     async def _in_worker(self, here: Callable[[], Any], job: Callable[..., Any], *args: Any) -> Any:
         """``job(*args)`` in the worker; ``here()`` in a thread if the worker died meanwhile."""
@@ -224,7 +149,7 @@ class Drawing:
             while self._drawing or self._pool is None:
                 await asyncio.sleep(IDLE_CHECK_SECONDS)
             try:
-                await loop.run_in_executor(self._pool, _run, function, args)
+                await loop.run_in_executor(self._pool, warm_up, function, args)
             except BrokenProcessPool:
                 return  # the next worker paints on demand
             except Exception:

@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.components import build_view
 from cogs.i18n import T, answer_privately
 from cogs.plugin import GamePlugin, TableContext
 from cogs.records import seat_results
-from cogs.screens import Button, Option, Screen, Select, build_view
+from cogs.screens import Button, Option, Screen, Select
 from cogs.table import TableAddon
 from games.engine import CHANCE
 from games.table import Table

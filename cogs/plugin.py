@@ -1,7 +1,10 @@
 """How a game plugs into the table: its engine, and how its messages look.
 
 A game cog creates one :class:`GamePlugin` and registers it with the table cog, which owns
-the lobby, seats, locks, saving and posting. The plugin only turns a state into screens.
+the lobby, seats, locks, saving and posting. The plugin only turns a state into screens, with
+its :class:`GameScreens`: those are drawn in the drawing worker (``cogs.drawing``), a process
+that never imports discord.py, so they live in a module of their own that does not either
+(``cogs/<game>_screens.py``). This module imports discord.py only for type checking.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cogs.screens import Button, Screen
 from games.engine import ONLY_CHOICE, Action, Engine, Event, GameInfo
@@ -64,10 +67,32 @@ def action_button(label: str, action: Action, **style: Any) -> Button:
     return Button(label=label, payload=action_payload(action), **style)
 
 
+class GameScreens:
+    """How a game's table messages look: every screen the drawing worker draws.
+
+    An instance is sent to the worker process, so its module and its attributes must not
+    import discord.py (nor the game's cog, which does).
+    """
+
+    def turn_screen(self, ctx: TableContext) -> Screen:
+        """The public message of the current turn (drawn off the event loop: may render)."""
+        raise NotImplementedError
+
+    def final_screen(self, ctx: TableContext) -> Screen:
+        raise NotImplementedError
+
+    def own_screen(self, ctx: TableContext, events: list[Event]) -> Screen:
+        """A message of its own before the turn message (see :meth:`GamePlugin.own_message`)."""
+        raise NotImplementedError
+
+
 class GamePlugin:
-    """Defaults every game shares; a game cog subclasses and overrides the screens."""
+    """Defaults every game shares; a game cog subclasses it and gives it its screens."""
 
     engine: Engine
+    # How the game's messages look, drawn in the drawing worker. A plugin without them
+    # overrides the screen methods below instead, and is drawn in a thread of the bot.
+    screens: GameScreens | None = None
     emoji: str = "🎲"
     computer_seats: bool = False  # the lobby offers "Add computer"
 
@@ -151,11 +176,16 @@ class GamePlugin:
         return []
 
     def turn_screen(self, ctx: TableContext) -> Screen:
-        """The public message of the current turn (runs in a worker thread: may render)."""
-        raise NotImplementedError
+        """The public message of the current turn (drawn off the event loop: may render)."""
+        return self._drawn_by().turn_screen(ctx)
 
     def final_screen(self, ctx: TableContext) -> Screen:
-        raise NotImplementedError
+        return self._drawn_by().final_screen(ctx)
+
+    def _drawn_by(self) -> GameScreens:
+        if self.screens is None:
+            raise NotImplementedError(f"{type(self).__name__} has no screens")
+        return self.screens
 
     async def personal_best(
         self, cog: TableCog, ctx: TableContext, guild_id: int | None
@@ -229,8 +259,8 @@ class GamePlugin:
         return [], events
 
     def own_screen(self, ctx: TableContext, events: list[Event]) -> Screen:
-        """That message (runs in a worker thread: may render)."""
-        raise NotImplementedError
+        """That message (drawn off the event loop: may render)."""
+        return self._drawn_by().own_screen(ctx, events)
 
     def decision_key(self, state: Any, table: Table) -> str:
         """What the turn timer waits for; when it changes, a fresh timer starts.
@@ -255,7 +285,13 @@ class GamePlugin:
         """
 
 
-def log_event_lines(plugin: GamePlugin, ctx: TableContext, events: list[Event]) -> list[str]:
+class EventTexts(Protocol):
+    """What writes a game's event lines: its plugin, or its screens where a screen lists them."""
+
+    def event_lines(self, ctx: TableContext, events: list[Event]) -> list[str]: ...
+
+
+def log_event_lines(plugin: EventTexts, ctx: TableContext, events: list[Event]) -> list[str]:
     """The game's lines for events; a move the table made as the only one possible says so."""
     lines: list[str] = []
     start = index = 0

@@ -17,7 +17,8 @@ A round in the channel and in private:
 
 Secrecy: public texts come only from public events (an event with a ``"to"`` key is shown to
 that player alone, in their DM or ephemeral message) and public pictures only from the spectator
-view ``view(state, None)``; a slate is drawn from its owner's view and sent to its owner only.
+view ``view(state, None)``; a slate is drawn from its owner's view and sent to its owner only
+(how these messages look is :mod:`cogs.stella_screens`).
 
 Computer seats (``games.stella_ai``) lock in their slate as soon as a round starts and designate
 when their turn comes, in the same automatic step as any other computer of the table; their
@@ -27,7 +28,8 @@ file (``rendering.stella_folder``); a server deck without one offers no computer
 timed-out scout designates its most likely match the same way (its ``time_out`` names the card,
 so the move log replays it).
 
-Decks: the painted deck of ``rendering.stella_cards`` by default; when the setting
+Decks: the painted deck of ``rendering.stella_cards`` by default, painted once per installation
+into ``painted-cards`` next to the database (``rendering.stella_deck``); when the setting
 ``stella.cards_folder`` names a folder, ``/stella new deck:custom`` plays with its pictures. The
 folder is checked when the game starts (``rendering.stella_folder``); the names of its usable
 pictures are kept with the table, so cards keep their pictures even if the folder changes later.
@@ -41,18 +43,21 @@ is chosen with the command), and the ``host_starts`` setting reads "Host is the 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from cogs.components import build_view
 from cogs.i18n import T
-from cogs.plugin import GamePlugin, TableContext, log_event_lines
-from cogs.screens import Button, Row, Screen, build_view
+from cogs.plugin import GamePlugin, TableContext
+from cogs.screens import Button, Row, Screen
+from cogs.stella_screens import StellaScreens
 from cogs.table import TableAddon
 from games import stella as engine
 from games import stella_ai
@@ -64,10 +69,9 @@ from games.table import Table
 from locales import Localizer
 from rendering import stella as pictures
 from rendering import stella_cards
+from rendering.stella_deck import PaintedDeck, paint_ahead
 from rendering.stella_folder import (
     TAGS_FILE,
-    CardSource,
-    folder_card_source,
     read_tags,
     scan_cards_folder,
 )
@@ -80,19 +84,8 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 DECKS = ("generated", "custom")
+PAINTED_FOLDER = "painted-cards"  # next to the database: the default deck, painted once
 
-MAX_TEXT = 2000
-# Events the channel message shows in its own words (header, status) or that a table note says.
-SHOWN_BY_SCREEN = {
-    "turn",
-    "first_scout",
-    "round_started",
-    "new_row",
-    "locked_in",
-    "left",
-    "final_score",
-    "winner",
-}
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
 SLATES_ROUND = "slates"  # in the table's message ids: the round the slate DMs belong to
 
@@ -107,8 +100,11 @@ class StellaPlugin(GamePlugin):
     word_option = "language"
     computer_seats = True
 
-    def __init__(self, cards_folder: Path | None = None) -> None:
+    def __init__(self, cards_folder: Path | None = None, painted: Path | None = None) -> None:
         self.cards_folder = cards_folder
+        # The painted deck kept on disk (in the data folder), else in each process's memory.
+        self.painted = PaintedDeck(painted) if painted is not None else None
+        self.screens = StellaScreens(cards_folder, self.painted)
         options = engine.INFO.options
         if cards_folder is not None:
             options = (*options, Setting("deck", DECKS, "generated"))
@@ -171,22 +167,16 @@ class StellaPlugin(GamePlugin):
     def autopilot(self, state: engine.State, seat: int, table: Table) -> Action:
         return engine.autopilot(state, seat, self.describer(table) or (lambda card_id: {}))
 
-    def slate_picture(self, ctx: TableContext, seat: int) -> bytes:
-        """The seat's own slate (drawn in the drawing worker)."""
-        return pictures.render_slate(
-            engine.view(ctx.state, seat), ctx.t, self.card_source(ctx.table)
-        )
+    def event_lines(self, ctx: TableContext, events: list[Event]) -> list[str]:
+        return self.screens.event_lines(ctx, events)  # the round's message lists them too
 
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
         # Every card of the painted deck, once: a new round then composes, never paints
         # (15 cards cold cost about 0.4 s, the whole deck about 4 s of the worker's idle time).
-        return [(pictures.paint_card, (card,)) for card in range(stella_cards.DECK_SIZE)]
-
-    def card_source(self, table: Table) -> CardSource:
-        files = table.options.get("deck_files")
-        if table.options.get("deck") == "custom" and files and self.cards_folder is not None:
-            return folder_card_source(self.cards_folder, tuple(files))
-        return stella_cards.card_image
+        cards = range(stella_cards.DECK_SIZE)
+        if self.painted is not None:  # painted to disk once per installation, read after
+            return [(paint_ahead, (self.painted, card, pictures.CARD_WIDTH)) for card in cards]
+        return [(pictures.paint_card, (card,)) for card in cards]
 
     # ---- turns and actions --------------------------------------------------------------
 
@@ -235,115 +225,6 @@ class StellaPlugin(GamePlugin):
         moves.append((seat, action, "leave"))
         return events
 
-    # ---- public texts ------------------------------------------------------------------
-
-    def event_lines(self, ctx: TableContext, events: list[Event]) -> list[str]:
-        lines = []
-        for event in events:
-            if "to" in event or event["type"] in SHOWN_BY_SCREEN:
-                continue
-            key = f"st-event-{event['type']}"
-            if ctx.loc.has(key):
-                lines.append(ctx.t(key, **_event_args(ctx, event)))
-        return lines
-
-    def _names(self, ctx: TableContext) -> list[str]:
-        names = []
-        for seat in ctx.table.seats:
-            names.append(f"{seat.name} {ctx.t('table-left-tag')}" if seat.left else seat.name)
-        return names
-
-    def _header(self, ctx: TableContext, state: engine.State) -> str:
-        word = engine.word(state) or ""
-        return ctx.t("st-round-header", round=state.round, rounds=engine.ROUNDS, word=word)
-
-    # ---- the channel's messages --------------------------------------------------------
-
-    def turn_screen(self, ctx: TableContext) -> Screen:
-        state = ctx.state
-        public = engine.view(state, None)
-        if state.phase == engine.MARKING:
-            image = pictures.render_grid(public, ctx.t, self.card_source(ctx.table))
-            return Screen(
-                text=self._marking_text(ctx, state),
-                image=image,
-                filename=f"stella-grid.{pictures.extension(image)}",
-                image_summary=pictures.grid_summary(public, ctx.t)[:1000],
-                rows=self.marking_rows(ctx),
-            )
-        names = self._names(ctx)
-        image = pictures.render_board(public, names, ctx.t, self.card_source(ctx.table))
-        lines = [self._header(ctx, state)]
-        if state.darkness >= 0:
-            lines.append(ctx.t("st-darkness-now", player=ctx.name(state.darkness)))
-        if state.phase == engine.EXPLORATION:
-            lines.append(ctx.t("st-exploration-prompt", player=ctx.mention(state.active)))
-        return Screen(
-            text="\n".join(lines),
-            image=image,
-            filename=f"stella-board.{pictures.extension(image)}",
-            image_summary=pictures.board_summary(public, names, ctx.t)[:1000],
-            rows=[self._exploration_row(ctx)] if state.phase == engine.EXPLORATION else [],
-        )
-
-    def _marking_text(self, ctx: TableContext, state: engine.State) -> str:
-        lines = [self._header(ctx, state)]
-        if state.preset == "published" and state.round > 1:
-            # Rows are replaced bottom to top: round 2 gets a new row 3, round 4 a new row 1.
-            lines.append(ctx.t("st-event-new_row", row=engine.ROWS + 2 - state.round))
-        lines.append(ctx.t("st-first-scout", player=ctx.name(state.first_scout)))
-        lines.append(ctx.t("st-marking-prompt"))
-        taking_part = [s for s in range(state.seats) if state.taking_part[s]]
-        locked = [ctx.name(s) for s in taking_part if state.locked[s]]
-        waiting = [ctx.mention(s) for s in taking_part if not state.locked[s]]
-        nobody = ctx.t("st-nobody")
-        lines.append(
-            ctx.t(
-                "st-marking-status",
-                locked=", ".join(locked) or nobody,
-                waiting=", ".join(waiting) or nobody,
-            )
-        )
-        return "\n".join(lines)
-
-    def marking_rows(self, ctx: TableContext) -> list[Row]:
-        """The "My slate" button, once a player still marking could not be sent a DM."""
-        messages = ctx.table.messages
-        waiting = engine.to_move(ctx.state) if ctx.state.phase == engine.MARKING else []
-        if not any(messages.get(f"dm:{seat}") == 0 for seat in waiting):
-            return []
-        return [(Button(ctx.t("st-button-my-slate"), "u:slate", style="primary", emoji="🗒️"),)]
-
-    def _exploration_row(self, ctx: TableContext) -> Row:
-        return (
-            Button(ctx.t("st-button-designate"), "u:designate", style="primary", emoji="🔦"),
-            Button(ctx.t("st-button-my-slate"), "u:slate", emoji="🗒️"),
-        )
-
-    def final_screen(self, ctx: TableContext) -> Screen:
-        public = engine.view(ctx.state, None)
-        names = self._names(ctx)
-        totals, places = engine.scores(ctx.state), engine.ranking(ctx.state)
-        lines = [ctx.t("st-final-title")]
-        for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
-            lines.append(
-                ctx.t(
-                    "st-event-final_score",
-                    place=places[seat],
-                    player=names[seat],
-                    total=totals[seat],
-                )
-            )
-        lines += [
-            ctx.t("st-event-winner", player=names[s]) for s in range(len(names)) if places[s] == 1
-        ]
-        return Screen(
-            text="\n".join(lines),
-            image=pictures.render_scoreboard(public, names, ctx.t),
-            filename="stella-scores.png",
-            image_summary=pictures.scoreboard_summary(public, names, ctx.t)[:1000],
-        )
-
     def own_message(self, events: list[Event]) -> tuple[list[Event], list[Event]]:
         """A round that ended gets its own message (results and picture) before the next one."""
         ends = [i for i, event in enumerate(events) if event["type"] in ROUND_END]
@@ -351,17 +232,6 @@ class StellaPlugin(GamePlugin):
             return [], events
         cut = ends[-1] + 1
         return events[:cut], events[cut:]
-
-    def own_screen(self, ctx: TableContext, events: list[Event]) -> Screen:
-        public = engine.view(ctx.state, None)
-        names = self._names(ctx)
-        image = pictures.render_round_summary(public, names, ctx.t)
-        return Screen(
-            text=_join(log_event_lines(self, ctx, events)),
-            image=image,
-            filename=f"stella-round.{pictures.extension(image)}",
-            image_summary=pictures.round_summary_summary(public, names, ctx.t)[:1000],
-        )
 
     def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
         # A slate sent by DM is the marking player's notification; the channel adds none.
@@ -372,106 +242,6 @@ class StellaPlugin(GamePlugin):
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The marking has one timer for everyone; each designation one of its own.
         return self.turn_key(state)
-
-    # ---- private panels: the slate and the designation menu ------------------------------
-
-    def slate_screen(
-        self, ctx: TableContext, seat: int, channel_id: int, picture: bool = True
-    ) -> Screen:
-        """A seat's own slate (its DM, or an ephemeral message): drawn from its own view only.
-
-        ``picture=False``: text and buttons only (a toggle keeps the picture the panel has).
-        """
-        state = ctx.state
-        own = engine.view(state, seat)
-        marks = own.get("my_slate", [])
-        lines = [
-            ctx.t(
-                "st-slate-header",
-                channel=f"<#{channel_id}>",
-                round=state.round,
-                rounds=engine.ROUNDS,
-                word=engine.word(state) or "",
-            )
-        ]
-        rows: list[Row] = []
-        marking = state.phase == engine.MARKING
-        if marking and seat in engine.to_move(state):
-            lines.append(ctx.t("st-slate-prompt", min=engine.MIN_MARKS, max=engine.MAX_MARKS))
-            lines.append(ctx.t("st-event-draft", count=len(marks), labels=_labels(marks)))
-            if len(marks) > engine.MAX_MARKS:
-                lines.append(ctx.t("st-slate-too-many", max=engine.MAX_MARKS))
-            rows = self._slate_rows(ctx, marks)
-        elif marking and state.locked[seat]:
-            lines.append(ctx.t("st-event-slate_locked", count=len(marks), labels=_labels(marks)))
-            lines.append(ctx.t("st-slate-waiting"))
-        elif state.phase in (engine.MARKING, engine.EXPLORATION) and not state.taking_part[seat]:
-            lines.append(ctx.t("st-slate-sitting-out"))
-        elif state.phase == engine.EXPLORATION:
-            lines += self._exploration_lines(ctx, own, marks)
-        else:
-            lines.append(ctx.t("st-slate-over"))
-        if state.phase not in (engine.MARKING, engine.EXPLORATION) or not picture:
-            return Screen(text="\n".join(lines), rows=rows)
-        source = self.card_source(ctx.table)
-        if rows:
-            # While marking, the buttons are the marks: the DM shows the round's grid (drawn
-            # once for the table), and a toggle edits text and buttons without a new picture.
-            public = engine.view(state, None)
-            name, image = "grid", pictures.render_grid(public, ctx.t, source)
-            summary = pictures.grid_summary(public, ctx.t)
-        else:
-            name, image = "slate", pictures.render_slate(own, ctx.t, source)
-            summary = pictures.slate_summary(own, ctx.t)
-        return Screen(
-            text="\n".join(lines),
-            image=image,
-            filename=f"stella-{name}.{pictures.extension(image)}",
-            image_summary=summary[:1000],
-            rows=rows,
-        )
-
-    def _exploration_lines(
-        self, ctx: TableContext, own: dict[str, Any], marks: list[int]
-    ) -> list[str]:
-        revealed = {entry["card"] for entry in own["revealed"]}
-        hidden = [card for card in marks if card not in revealed]
-        seat = own["viewer"]
-        lines = [ctx.t("st-slate-marks", labels=_labels(marks) or ctx.t("st-no-marks"))]
-        if own["fallen"][seat]:
-            lines.append(ctx.t("st-slate-fallen"))
-        elif hidden:
-            lines.append(ctx.t("st-slate-to-designate", labels=_labels(hidden)))
-        else:
-            lines.append(ctx.t("st-slate-all-revealed"))
-        return lines
-
-    def _slate_rows(self, ctx: TableContext, marks: list[int]) -> list[Row]:
-        """The grid as buttons (3 rows of 5, marked cards green), then "Lock in"."""
-        rows: list[Row] = []
-        for row in range(engine.ROWS):
-            cards = range(row * engine.ROW_LENGTH, (row + 1) * engine.ROW_LENGTH)
-            rows.append(
-                tuple(
-                    Button(
-                        engine.label(card),
-                        f"atoggle:{card}",
-                        style="success" if card in marks else "secondary",
-                        emoji="✅" if card in marks else None,
-                    )
-                    for card in cards
-                )
-            )
-        can_lock = engine.MIN_MARKS <= len(marks) <= engine.MAX_MARKS
-        lock = Button(
-            ctx.t("st-button-lock-in", count=len(marks)),
-            "alock",
-            style="primary",
-            emoji="🔒",
-            disabled=not can_lock,
-        )
-        rows.append((lock,))
-        return rows
 
     async def answer_in_place(
         self,
@@ -615,16 +385,14 @@ class StellaPlugin(GamePlugin):
 
     async def _send_slates(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
         channel_id = await self._channel_id(cog, ctx.game_id)
+        seats = [seat for seat in seats if ctx.table.seats[seat].user_id is not None]
+        screens = await self._slate_screens(cog, ctx, seats, channel_id)
         closed = []
-        for seat in seats:
+        for seat, screen in zip(seats, screens, strict=True):
             user_id = ctx.table.seats[seat].user_id
-            if user_id is None:
-                continue
-            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
-            private = dataclasses.replace(ctx, language=language)
-            screen = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+            assert user_id is not None
             try:
-                dm = await cog.bot.create_dm(discord.Object(user_id))
+                dm = await cog.bot.direct.channel(user_id)
                 message = await dm.send(
                     screen.text,
                     files=screen.files(),
@@ -642,6 +410,20 @@ class StellaPlugin(GamePlugin):
         unsaid = [seat for seat in closed if f"nodm:{seat}" not in ctx.table.messages]
         if unsaid:
             await self._offer_slates_here(cog, ctx, channel_id, unsaid)
+
+    async def _slate_screens(
+        self, cog: TableCog, ctx: TableContext, seats: list[int], channel_id: int
+    ) -> list[Screen]:
+        """The seats' slates, asked of the drawing worker all at once: a round start waits
+        for the worker's queue once, not once per player."""
+
+        def slate(seat: int) -> Awaitable[Screen]:
+            user_id = ctx.table.seats[seat].user_id or 0
+            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
+            private = dataclasses.replace(ctx, language=language)
+            return cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+
+        return list(await asyncio.gather(*(slate(seat) for seat in seats)))
 
     async def _offer_slates_here(
         self, cog: TableCog, ctx: TableContext, channel_id: int, closed: list[int]
@@ -668,17 +450,19 @@ class StellaPlugin(GamePlugin):
             for key in ctx.table.messages
             if key.startswith("dm:") and int(key[3:]) not in still
         ]
+        edits: list[tuple[int, int, int]] = []  # seat, user, message
         for key, seat in closing:
             message_id = ctx.table.messages.pop(key)
             user_id = ctx.table.seats[seat].user_id
-            if not message_id or message_id == answered or user_id is None:
-                continue
-            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
-            private = dataclasses.replace(ctx, language=language)
-            channel_id = await self._channel_id(cog, ctx.game_id)
-            screen = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+            if message_id and message_id != answered and user_id is not None:
+                edits.append((seat, user_id, message_id))
+        if not edits:
+            return
+        channel_id = await self._channel_id(cog, ctx.game_id)
+        screens = await self._slate_screens(cog, ctx, [seat for seat, _, _ in edits], channel_id)
+        for (_, user_id, message_id), screen in zip(edits, screens, strict=True):
             try:
-                dm = await cog.bot.create_dm(discord.Object(user_id))
+                dm = await cog.bot.direct.channel(user_id)
                 await dm.get_partial_message(message_id).edit(
                     content=screen.text, attachments=screen.files(), view=None
                 )
@@ -713,31 +497,6 @@ def _seat_language(table: Table, seat: int) -> str:
     return table.seats[seat].language or table.language
 
 
-def _event_args(ctx: TableContext, event: Event) -> dict[str, Any]:
-    args: dict[str, Any] = {}
-    for name, value in event.items():
-        if name == "seat":
-            args["player"] = ctx.name(value)
-        elif name == "seats":
-            args["players"] = ", ".join(ctx.name(seat) for seat in value)
-        elif isinstance(value, bool):
-            args[name] = int(value)
-        elif isinstance(value, int | str) and name != "type":
-            args[name] = value
-    return args
-
-
-def _labels(cards: Sequence[int]) -> str:
-    return " ".join(engine.label(card) for card in sorted(cards))
-
-
-def _join(lines: list[str]) -> str:
-    text = "\n".join(line for line in lines if line)
-    while len(text) > MAX_TEXT and "\n" in text:
-        text = text.split("\n", 1)[1]  # the oldest lines give way first
-    return text[:MAX_TEXT]
-
-
 async def _send_private(
     interaction: discord.Interaction, ctx: TableContext, screen: Screen
 ) -> None:
@@ -767,7 +526,8 @@ class StellaCog(TableAddon):
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-        self.plugin = StellaPlugin(bot.config.stella_cards_folder)
+        painted = bot.config.database.parent / PAINTED_FOLDER
+        self.plugin = StellaPlugin(bot.config.stella_cards_folder, painted)
         self.table.register(self.plugin)
 
     @group.command(

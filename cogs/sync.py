@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.components import build_view
 from cogs.lobby import RULES_PAYLOAD, lobby_screen
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.rematch import rematch_row
-from cogs.screens import Button, Row, Screen, build_view
+from cogs.screens import Button, Row, Screen
 from games import table as tables
 from games.table import Table, ping_message_key, turn_message_key
 from storage import GameRecord, StaleVersion

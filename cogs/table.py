@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.components import build_view
 from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, user_language
 from cogs.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
@@ -36,7 +37,7 @@ from cogs.plugin import GamePlugin, TableContext
 from cogs.records import seat_results
 from cogs.rematch import REMATCH, open_rematch
 from cogs.rules import send_rules
-from cogs.screens import Button, build_view
+from cogs.screens import Button
 from cogs.sync import ChannelSync
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle

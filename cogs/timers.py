@@ -108,8 +108,8 @@ class TimerCog(TableAddon):
             )
             await channel.send(text, allowed_mentions=USER_PINGS)
             with contextlib.suppress(discord.HTTPException):
-                user = await self.bot.fetch_user(user_id)  # type: ignore[arg-type]
-                await user.send(
+                dm = await self.bot.direct.channel(user_id)  # type: ignore[arg-type]
+                await dm.send(
                     self.bot.loc.text(
                         table.seats[seat].language or table.language,
                         "table-timer-reminder-dm",

@@ -640,7 +640,7 @@ def _paint(card_id: int, width: int) -> Image.Image:
 # --- public API ------------------------------------------------------------------------------
 
 
-class _PaintedCards:
+class PaintedCards:
     """Painted cards as raw RGB bytes, least recently used dropped first beyond ``budget`` bytes."""
 
     def __init__(self, budget: int) -> None:
@@ -675,7 +675,7 @@ class _PaintedCards:
         return len(self._cards)
 
 
-painted = _PaintedCards(CACHED_BYTES)
+painted = PaintedCards(CACHED_BYTES)
 
 
 def card_image(card_id: int, width: int = 300) -> Image.Image:
@@ -687,9 +687,23 @@ def card_image(card_id: int, width: int = 300) -> Image.Image:
     size = (width, round(width * CARD_ASPECT))
     pixels = painted.get((card_id, width))
     if pixels is None:
-        pixels = _paint(card_id, width).tobytes()
+        pixels = paint_pixels(card_id, width)
         painted.put((card_id, width), pixels)
     return Image.frombytes("RGB", size, pixels)  # a new picture: callers may draw on it
+
+
+paintings = 0  # cards this process has painted (what the caches are there to keep low)
+
+
+def paint_pixels(card_id: int, width: int) -> bytes:
+    """Card ``card_id`` painted afresh, as raw RGB bytes (for a cache of one's own)."""
+    global paintings
+    if not 0 <= card_id < DECK_SIZE:
+        raise ValueError(f"no picture card {card_id}")
+    if width < 60:
+        raise ValueError(f"a card must be at least 60 px wide, not {width}")
+    paintings += 1
+    return _paint(card_id, width).tobytes()
 
 
 def motif_boxes(card_id: int, width: int = 300) -> list[tuple[int, int, int, int]]:

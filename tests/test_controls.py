@@ -8,19 +8,16 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from cogs.lobby import lobby_screen
-from cogs.screens import (
+from cogs.components import (
     STYLES,
-    Button,
     Controls,
-    Option,
-    Row,
-    Select,
     TableButton,
     TableSelect,
     build_view,
     table_control,
 )
+from cogs.lobby import lobby_screen
+from cogs.screens import Button, Option, Row, Select
 from locales import LANGUAGES
 from tests.test_lobby_screen import LOC, lobby_of, plugins
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.dice_stars import DiceStarsPlugin
+from cogs.dice_stars_screens import DiceStarsScreens
 from cogs.plugin import TableContext
 from cogs.screens import Button
 from games import dice_stars as engine
@@ -21,7 +21,7 @@ def take_buttons(language: str, seed: int) -> list[str]:
         engine.apply(state, seat, action)
     ctx = TableContext(1, 1, table, state, language, Localizer())
     seat = engine.to_move(state)[0]
-    rows = DiceStarsPlugin()._take_controls(ctx, seat)
+    rows = DiceStarsScreens()._take_controls(ctx, seat)
     buttons = [item for row in rows if isinstance(row, tuple) for item in row]
     return [item.label for item in buttons if isinstance(item, Button)]
 

@@ -19,6 +19,7 @@ import pytest
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
 from cogs.drawing import TEXTS, Drawing
+from cogs.drawing_worker import warm_up
 from cogs.plugin import GamePlugin, TableContext
 from cogs.stella import StellaPlugin
 from config import read_dizzle_levels
@@ -27,6 +28,7 @@ from games.engine import RulesError, settle
 from games.table import Seat, Table
 from locales import Localizer
 from rendering import stella_cards
+from tests.support import in_worker
 
 LOC = Localizer()
 
@@ -106,6 +108,29 @@ async def test_the_worker_draws_what_a_thread_draws(drawing) -> None:
     assert worker.restarts == 0
 
 
+async def test_the_worker_draws_every_screen_without_discord(drawing) -> None:
+    """Everything sent to the worker (screens, pictures, warm-up work) comes from modules that
+    do not import discord.py, so the worker never loads it."""
+    from rendering import dice_stars as pictures
+    from rendering.legend import render_legend
+
+    worker, plugins = drawing
+    for plugin in plugins:
+        for method, ctx, args in _screens(plugin):
+            await worker.screen(plugin, method, ctx, *args)
+    stella = plugins[2]
+    own = _context(stella, 3, seed=11, moves=None)
+    await worker.screen(stella, "own_screen", own, [{"type": "round_over", "round": 1}])
+    view = plugins[0].engine.view(_context(plugins[0], 2, seed=5, moves=12).state, None)
+    await worker.picture("en", pictures.render_sheet, view, 1, "Bob", TEXTS)
+    await worker.picture("fr", render_legend, "stella", TEXTS)
+    function, args = stella.warm_up()[0]
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(worker._pool, warm_up, function, args)
+    assert await loop.run_in_executor(worker._pool, in_worker.discord_modules) == []
+    assert worker.restarts == 0
+
+
 async def test_a_killed_worker_costs_no_screen(drawing) -> None:
     worker, plugins = drawing
     dice_stars = plugins[0]
@@ -120,13 +145,6 @@ async def test_a_killed_worker_costs_no_screen(drawing) -> None:
     assert worker.worker_pids() and set(worker.worker_pids()).isdisjoint(first)
 
 
-def _painted_cards() -> int:
-    """Run in the worker: how many cards its process has painted."""
-    from rendering import stella_cards
-
-    return len(stella_cards.painted)
-
-
 async def test_the_stella_deck_is_painted_while_the_worker_is_idle(drawing) -> None:
     worker, plugins = drawing
     stella = plugins[2]
@@ -135,8 +153,42 @@ async def test_the_stella_deck_is_painted_while_the_worker_is_idle(drawing) -> N
     warming = worker._warming[stella.kind]
     await asyncio.wait_for(warming, timeout=120)
     loop = asyncio.get_running_loop()
-    painted = await loop.run_in_executor(worker._pool, _painted_cards)
+    painted = await loop.run_in_executor(worker._pool, in_worker.painted_cards)
     assert painted >= len(stella.warm_up()) == stella_cards.DECK_SIZE
+
+
+def _paintings() -> int:
+    """Run in the worker: how many cards its process painted."""
+    from rendering import stella_cards
+
+    return stella_cards.paintings
+
+
+async def test_a_deck_painted_to_the_data_folder_is_read_by_the_next_worker(tmp_path) -> None:
+    painted = StellaPlugin(painted=tmp_path / "painted-cards")
+    first = Drawing(processes=1, loc=LOC)
+    first.register(painted)
+    first.start()
+    try:
+        first.warm(painted)
+        await asyncio.wait_for(first._warming[painted.kind], timeout=120)
+        files = sorted((tmp_path / "painted-cards").glob("*/176/*.rgb"))
+        assert len(files) == stella_cards.DECK_SIZE
+    finally:
+        first.close()
+    stamps = [file.stat().st_mtime_ns for file in files]
+    after_restart = Drawing(processes=1, loc=LOC)  # a fresh process, as after a restart
+    after_restart.register(painted)
+    try:
+        in_memory = StellaPlugin()  # the deck painted in this process's memory instead
+        for method, ctx, args in _screens(painted):
+            there = await after_restart.screen(painted, method, ctx, *args)
+            assert there == getattr(in_memory.screens, method)(ctx, *args), method
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(after_restart._pool, _paintings) == 0
+    finally:
+        after_restart.close()
+    assert [file.stat().st_mtime_ns for file in files] == stamps, "read, never written again"
 
 
 async def test_a_picture_gets_the_texts_of_its_language_in_the_worker(drawing) -> None:

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from cogs.dizzle import MAX_OPTIONS, MAX_ROWS, choice_menus, more_pages, turn_rows
+from cogs.components import custom_id
+from cogs.dizzle_screens import MAX_OPTIONS, MAX_ROWS, choice_menus, more_pages, turn_rows
 from cogs.plugin import TableContext
-from cogs.screens import Button, Select, custom_id
+from cogs.screens import Button, Select
 from config import ConfigError, load_config, read_dizzle_levels
 from games import dizzle as engine
 from games.dizzle_levels import bits, cells_of, field_label, level_from_json, level_to_json

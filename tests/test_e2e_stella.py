@@ -195,7 +195,8 @@ async def play_round(emu, runner, chan, users, rng: random.Random, watch: Public
         await mark(emu, panel, players[seat], cards)
         _, after = await game_state(runner, chan)
         watch.take(number, after.phase == engine.MARKING)
-        if after.phase == engine.MARKING:
+        # (The table may play a whole exploration of forced moves: then the next round marks.)
+        if after.phase == engine.MARKING and after.round == number:
             turn = next(m for m in reversed(emu.channel_messages(chan)) if "Locked in" in m.content)
             assert players[seat].name in turn.content.split("Locked in:")[1]
     while True:
@@ -449,3 +450,23 @@ async def test_a_spectating_channel_follows_a_round_without_any_secret(emu, runn
             leaked = set(LABEL.findall(text)) & {engine.label(card) for card in hidden}
             assert not leaked, f"{leaked} in {text!r}"
             assert announced or not COUNT.search(text), f"a count before its time: {text!r}"
+
+
+async def test_each_players_dm_channel_is_asked_for_once_a_game(emu, runner, world):
+    """discord.py remembers the DM channels of its last 128 users only: an evening of many
+    tables would ask Discord again for nearly every slate, spending the global REST limit."""
+    chan, users = world
+    bot = await runner.start()
+    await open_table(emu, chan, users)
+    rng = random.Random(7)
+    watch = PublicWatch(emu)
+    for _ in range(3):  # the fourth round's slates come with the third's end
+        # As if a hundred other players had been sent DMs since: discord.py forgot them all.
+        bot._connection._private_channels.clear()
+        bot._connection._private_channels_by_user.clear()
+        await play_round(emu, runner, chan, users, rng, watch)
+    asked = [r for r in emu.requests if r.method == "POST" and r.path == "/users/@me/channels"]
+    assert len(asked) == len(users), "once per player (carol's DMs are closed to the bot)"
+    for user in [user for user in users if user.name != "carol"]:
+        slates = [m for m in emu.dm_messages(user) if m.attachments]
+        assert len(slates) == 4, f"{user.name} got a slate each round"

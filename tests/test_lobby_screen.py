@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from cogs.components import build_view
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
 from cogs.lobby import language_menu, lobby_screen, parse_language_value
-from cogs.screens import Button, Select, build_view
+from cogs.screens import Button, Select
 from cogs.stella import StellaPlugin
 from games import table as tables
 from games.dizzle_levels import parse_level

