@@ -26,7 +26,7 @@ import yarl
 from discord.ext import commands
 
 from cogs.command_tree import TableTree
-from cogs.components import TableButton, TableSelect
+from cogs.components import TableButton, TableSelect, press, table_control
 from cogs.direct_messages import DirectMessages
 from cogs.drawing import Drawing
 from cogs.i18n import FluentTranslator, user_language
@@ -108,16 +108,29 @@ class TableBot(commands.Bot):
 
     def _gate(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
         def gated(data: Any) -> None:
-            if not self.stopping:
+            if self.stopping:
+                interaction = discord.Interaction(data=data, state=self._connection)
+                self._keep(asyncio.ensure_future(self._refuse(interaction)))
+                return
+            control = table_control(data)
+            if control is None:
                 parse(data)
                 return
-            interaction = discord.Interaction(data=data, state=self._connection)
-            task = asyncio.ensure_future(self._refuse(interaction))
-            self._refusals.add(task)
-            task.add_done_callback(self._refusals.discard)
+            # A table control: straight to the table cog (under discord.py's task name). The
+            # clicked message's controls are not read: discord.py need not parse them.
+            clicked = {**data, "message": {**data["message"], "components": []}}
+            interaction = discord.Interaction(data=clicked, state=self._connection)
+            custom_id = data["data"]["custom_id"]
+            name = f"discord-ui-dynamic-item-{custom_id}"
+            self._keep(asyncio.create_task(press(interaction, control), name=name))
+            self.dispatch("interaction", interaction)
 
-        self._refusals: set[asyncio.Future[None]] = set()
+        self._running: set[asyncio.Future[None]] = set()
         return gated
+
+    def _keep(self, task: asyncio.Future[None]) -> None:
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
 
     async def _refuse(self, interaction: discord.Interaction) -> None:
         if interaction.type == discord.InteractionType.autocomplete:

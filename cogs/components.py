@@ -4,10 +4,16 @@ Every control is a :class:`discord.ui.DynamicItem` whose custom_id carries the g
 table version it was issued at and what it does (``t:<game>:<version>:<payload>``), so buttons
 keep working after a restart; :class:`TableButton` and :class:`TableSelect` are registered once
 at start-up and hand every click to the table cog.
+
+A message's controls are sent as :class:`Controls`, their payload written out directly, and a
+click is read straight off its custom_id (:func:`table_control`): the registered items answer
+every click, so the bot never needs discord.py's view objects (building one costs about as much
+as the rest of a click's answer).
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from typing import TYPE_CHECKING, Any
@@ -43,10 +49,12 @@ def custom_id(kind: str, game_id: int, version: int, payload: str) -> str:
     return value
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"t:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<payload>.{1,80})",
-):
+BUTTON_TEMPLATE = r"t:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<payload>.{1,80})"
+SELECT_TEMPLATE = r"s:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<payload>.{1,80})"
+_CONTROL = {2: re.compile(BUTTON_TEMPLATE), 3: re.compile(SELECT_TEMPLATE)}  # by component type
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
     def __init__(self, game_id: int, version: int, spec: Button) -> None:
         self.game_id, self.version, self.payload = game_id, version, spec.payload
         super().__init__(
@@ -72,10 +80,7 @@ class TableButton(
         )
 
 
-class TableSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"s:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<payload>.{1,80})",
-):
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     def __init__(self, game_id: int, version: int, spec: Select) -> None:
         self.game_id, self.version, self.payload = game_id, version, spec.payload
         options = [
@@ -117,32 +122,131 @@ class TableSelect(
         )
 
 
+def table_control(data: dict[str, Any]) -> tuple[int, int, str, list[str]] | None:
+    """A click on one of the table's controls (an INTERACTION_CREATE payload): game, version,
+    payload and chosen values; None for any other interaction.
+
+    The bot hands these to the table cog itself: discord.py would first rebuild a view of
+    every control on the clicked message, only to find the one clicked.
+    """
+    if data.get("type") != 3 or not data.get("message"):
+        return None
+    inner = data.get("data") or {}
+    template = _CONTROL.get(inner.get("component_type", 0))
+    match = template.fullmatch(inner.get("custom_id", "")) if template else None
+    if match is None:
+        return None
+    values = [str(value) for value in inner.get("values", [])]
+    return int(match["game"]), int(match["version"]), match["payload"], values
+
+
+async def press(interaction: discord.Interaction, control: tuple[int, int, str, list[str]]) -> None:
+    """Hand a click found by :func:`table_control` to the table cog."""
+    game_id, version, payload, values = control
+    cog = _table_cog(interaction)
+    if cog is not None:  # None only while the bot starts or stops
+        await cog.on_control(interaction, game_id, version, payload, values)
+
+
 def _table_cog(interaction: discord.Interaction) -> TableCog:
     return interaction.client.get_cog("TableCog")  # type: ignore[attr-defined,return-value]
 
 
-def build_view(game_id: int, version: int, rows: list[Row]) -> discord.ui.View | None:
+class Controls:
+    """A message's rows of controls as Discord's component payload, for discord.py's ``view=``.
+
+    discord.py asks a view for its payload and whether to keep it for dispatching; these are
+    never kept (clicks reach :class:`TableButton` and :class:`TableSelect` by their custom_id).
+    The payload is what a stopped ``discord.ui.View`` of the same items sends (a test compares).
+    """
+
+    __discord_ui_view__ = True
+    timeout = None
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        self.components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.components
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def build_view(game_id: int, version: int, rows: list[Row]) -> Controls | None:
     """Discord components for ``rows``; at most 5 rows of 5 buttons or one select each."""
     if not rows:
         return None
     if len(rows) > 5:
         raise ValueError("a message holds at most 5 rows of controls")
-    view = discord.ui.View(timeout=None)
-    for index, row in enumerate(rows):
+    components: list[dict[str, Any]] = []
+    for row in rows:
         if isinstance(row, Select):
             if not 1 <= len(row.options) <= 25:
                 raise ValueError("a select holds 1 to 25 options")
-            item: discord.ui.Item = TableSelect(game_id, version, row)
-            item.row = index
-            view.add_item(item)
-            continue
-        if len(row) > 5:
-            raise ValueError("a row holds at most 5 buttons")
-        for button in row:
-            item = TableButton(game_id, version, button)
-            item.row = index
-            view.add_item(item)
-    # Clicks reach the registered dynamic items by their custom_id; a view discord.py kept
-    # for every message sent (it never times out) would only pile up in memory.
-    view.stop()
-    return view
+            items = [_select_payload(game_id, version, row)]
+        else:
+            if len(row) > 5:
+                raise ValueError("a row holds at most 5 buttons")
+            items = [_button_payload(game_id, version, button) for button in row]
+        if items:
+            components.append({"type": 1, "components": items})
+    return Controls(components)
+
+
+def _button_payload(game_id: int, version: int, button: Button) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "type": 2,
+        "style": STYLES[button.style].value,
+        "disabled": button.disabled,
+    }
+    if button.label:
+        payload["label"] = button.label
+    payload["custom_id"] = custom_id("t", game_id, version, button.payload)
+    if button.emoji:
+        payload["emoji"] = _emoji(button.emoji)
+    return payload
+
+
+def _select_payload(game_id: int, version: int, select: Select) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "type": 3,
+        "custom_id": custom_id("s", game_id, version, select.payload),
+        "min_values": select.min_values,
+        "max_values": select.max_values,
+        "disabled": False,
+        "required": True,
+    }
+    if select.placeholder:
+        payload["placeholder"] = select.placeholder
+    payload["options"] = [_option_payload(option) for option in select.options]
+    return payload
+
+
+def _option_payload(option: Option) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "label": option.label,
+        "value": option.value,
+        "default": option.default,
+    }
+    if option.description:
+        payload["description"] = option.description
+    if option.emoji:
+        payload["emoji"] = _emoji(option.emoji)
+    return payload
+
+
+@functools.lru_cache(maxsize=512)
+def _emoji_payload(text: str) -> tuple[tuple[str, Any], ...]:
+    return tuple(discord.PartialEmoji.from_str(text).to_dict().items())
+
+
+def _emoji(text: str) -> dict[str, Any]:
+    # A fresh dict each time: a payload is Discord's to serialise, never shared.
+    return dict(_emoji_payload(text))

@@ -22,6 +22,7 @@ import dataclasses
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +57,7 @@ MAX_AUTOMATIC_STEPS = 2000  # a safety net: an engine bug must not spin the bot 
 CHANGE_ATTEMPTS = 2  # a change that lost to another process's save is tried once more
 RETRY_DELAYS = (1.0, 5.0, 20.0)  # the channel step again after a failure, then the sweep's turn
 GIVE_UP_AFTER = 8  # failed repairs of one table in this process (a channel we may not post in)
+KNOWN_GAMES = 10_000  # games whose channel and kind a click finds without loading them
 REPAIR_TASK = "table-repair"
 
 
@@ -68,6 +70,8 @@ class TableCog(commands.Cog):
         self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
+        # game id -> (channel id, kind): neither ever changes, in any process.
+        self._whereabouts: OrderedDict[int, tuple[int, str]] = OrderedDict()
 
     @property
     def loc(self):
@@ -289,6 +293,7 @@ class TableCog(commands.Cog):
             except ChannelBusy:
                 await self.tell(interaction, "table-error-channel-busy")
                 return
+            self.remember(record)
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
                 await self._answer_start(interaction, plugin, record, table)
@@ -373,12 +378,18 @@ class TableCog(commands.Cog):
             if history is not None:
                 await history.on_control(interaction, game_id, version, payload, values)  # type: ignore[attr-defined]
                 return
-        record = await self.bot.db.load_game(game_id)
+        # Which channel's lock: a game's channel is known without loading it once seen.
+        where = self._whereabouts.get(game_id)
+        record = None
+        if where is None:
+            record = await self.bot.db.load_game(game_id)
+            where = self.remember(record) if record is not None else None
         in_dm = interaction.guild_id is None
-        if record is None or (not in_dm and record.channel_id != interaction.channel_id):
+        if where is None or (not in_dm and where[0] != interaction.channel_id):
             await self.tell(interaction, "table-error-unknown-game")
             return
-        plugin = self.plugins.get(record.kind)
+        channel_id, kind = where
+        plugin = self.plugins.get(kind)
         if plugin is None:
             await self.tell(interaction, "table-error-unknown-game")
             return
@@ -386,14 +397,27 @@ class TableCog(commands.Cog):
             await plugin.on_ui(self, interaction, game_id, payload[2:], values)
             return
         if payload == REMATCH:
+            record = record or await self.bot.db.load_game(game_id)
+            assert record is not None  # games are never deleted
             await open_rematch(self, interaction, plugin, record)
             return
 
         async def change() -> None:
             await self._control(interaction, plugin, game_id, version, payload, values)
 
-        if not await self.changing(record.channel_id, change):
+        if not await self.changing(channel_id, change):
             await self.tell(interaction, "table-error-stale")
+
+    def remember(self, record: GameRecord) -> tuple[int, str]:
+        """Note a game's channel and kind (the oldest noted give way beyond ``KNOWN_GAMES``)."""
+        where = self._whereabouts.get(record.id)
+        if where is None:
+            plugin = self.plugins.get(record.kind)
+            where = (record.channel_id, plugin.kind if plugin else record.kind)
+            self._whereabouts[record.id] = where
+            if len(self._whereabouts) > KNOWN_GAMES:
+                self._whereabouts.popitem(last=False)
+        return where
 
     async def _control(
         self,
@@ -406,7 +430,7 @@ class TableCog(commands.Cog):
     ) -> None:
         """One click on the game as it is saved now (the caller holds the channel's lock)."""
         record = await self.bot.db.load_game(game_id)
-        assert record is not None
+        assert record is not None  # games are never deleted
         if record.status not in (tables.LOBBY, tables.ACTIVE):
             await self.tell(interaction, "table-error-closed")
             return

@@ -410,15 +410,16 @@ class Database:
         return GameRecord(game_id, guild_id, channel_id, kind, status, snapshot, 1, now, now, None)
 
     async def load_game(self, game_id: int) -> GameRecord | None:
-        async with self._db.execute(SQL.GAME, (game_id,)) as cursor:
-            row = await cursor.fetchone()
-        return game_record(row) if row else None
+        return await self._one_game(SQL.GAME, game_id)
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
         """The channel's game in the lobby or in play, if any."""
-        async with self._db.execute(SQL.OPEN_GAME, (channel_id,)) as cursor:
-            row = await cursor.fetchone()
-        return game_record(row) if row else None
+        return await self._one_game(SQL.OPEN_GAME, channel_id)
+
+    async def _one_game(self, query: str, key: int) -> GameRecord | None:
+        # One trip to the database thread (a cursor's execute, fetch and close are three).
+        rows = await self._db.execute_fetchall(query, (key,))
+        return game_record(rows[0]) if rows else None
 
     async def save_game(
         self,
@@ -441,11 +442,16 @@ class Database:
         version) or cleared (``CLEAR``) in the same transaction; ``None`` leaves it.
         """
         now = time.time()
+        arguments = save_arguments(snapshot, status, now, shown, game_id, expected_version)
+        if not moves and deadline is None and not results:
+            # One statement is a transaction of its own: no BEGIN and COMMIT trips needed.
+            async with self._write_lock:
+                cursor = await self._db.execute(SQL.SAVE_GAME, arguments)
+            if cursor.rowcount != 1:
+                raise StaleVersion(game_id)
+            return expected_version + 1
         async with self._transaction():
-            cursor = await self._db.execute(
-                SQL.SAVE_GAME,
-                save_arguments(snapshot, status, now, shown, game_id, expected_version),
-            )
+            cursor = await self._db.execute(SQL.SAVE_GAME, arguments)
             if cursor.rowcount != 1:
                 raise StaleVersion(game_id)
             if deadline == CLEAR:
@@ -456,8 +462,7 @@ class Database:
                     SQL.SET_DEADLINE, (game_id, expected_version + 1, due_at, remind_at)
                 )
             if moves:
-                async with self._db.execute(SQL.LAST_MOVE, (game_id,)) as seq_cursor:
-                    last = (await seq_cursor.fetchone())[0]
+                last = (await self._db.execute_fetchall(SQL.LAST_MOVE, (game_id,)))[0][0]
                 await self._db.executemany(SQL.INSERT_MOVE, move_rows(game_id, last, moves, now))
             if results:
                 await self._db.executemany(
@@ -567,9 +572,7 @@ class Database:
 
     async def linked_game(self, channel_id: int) -> GameRecord | None:
         """The open game this channel shows besides its own, if any."""
-        async with self._db.execute(SQL.LINKED_GAME, (channel_id,)) as cursor:
-            row = await cursor.fetchone()
-        return game_record(row) if row else None
+        return await self._one_game(SQL.LINKED_GAME, channel_id)
 
     async def open_games(self) -> list[GameRecord]:
         """Every game in a lobby or in play."""

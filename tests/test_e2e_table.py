@@ -12,6 +12,7 @@ import json
 import pytest
 
 from bot import EXTENSIONS
+from locales import Localizer
 from tests.emulator import FakeDiscord, Message
 from tests.support.controls import only_rematch
 
@@ -297,3 +298,56 @@ async def test_slash_commands_keep_the_lobby_message_true(emu, runner, world):
     assert first.private is None and "out of date" in private_text(second)
     await confirm(emu, u["alice"], await emu.slash(u["alice"], chan, "cancel", {}))
     assert "closed" in message.content and not message.buttons()
+
+
+async def test_a_click_loads_its_game_once_and_only_its_own_channel_may_change_it(
+    emu, runner, world
+):
+    """The game's channel (for its lock) is remembered: one load per click, and a button of
+    a known game pressed in another channel, or of a game known only from disk, still checks."""
+    _, chan, u = world
+    other = emu.add_channel(world[0], "elsewhere")
+    loc = Localizer()
+
+    def refused(ix, user) -> bool:
+        language = {"bob": "de", "carol": "fr"}.get(user.name, "en")
+        return private_text(ix) == loc.text(language, "table-error-unknown-game")
+
+    await runner.start()
+    message = await open_nim(emu, chan, u["alice"])
+    await emu.click(u["bob"], message, cid(message, "join"))
+    await emu.click(u["alice"], lobby(emu, chan), cid(lobby(emu, chan), "start"))
+    record = await runner.db.open_game(chan.id)
+    turn = emu.channel_messages(chan)[-1]
+    mover = [u["alice"], u["bob"]][record.snapshot["state"]["turn"]]
+    take = turn.buttons()[0]["custom_id"]
+    # The same button, shown in another channel: refused, nothing changes.
+    moved = turn.snapshot()
+    moved.channel = other
+    ix = await emu.click(mover, moved, take)
+    assert refused(ix, mover)
+    assert (await runner.db.load_game(record.id)).version == record.version
+    loads: list[int] = []
+    load_game = runner.db.load_game
+
+    async def counted(game_id: int):
+        loads.append(game_id)
+        return await load_game(game_id)
+
+    runner.db.load_game = counted  # type: ignore[method-assign]
+    await emu.click(mover, turn, take)
+    assert loads == [record.id]
+    assert (await load_game(record.id)).snapshot["state"]["pile"] == (
+        record.snapshot["state"]["pile"] - 1
+    )
+    # After a restart the game is known from disk only: its buttons work, elsewhere not.
+    await runner.restart()
+    record = await runner.db.open_game(chan.id)
+    turn = emu.channel_messages(chan)[-1]
+    mover = [u["alice"], u["bob"]][record.snapshot["state"]["turn"]]
+    moved = turn.snapshot()
+    moved.channel = other
+    ix = await emu.click(mover, moved, turn.buttons()[0]["custom_id"])
+    assert refused(ix, mover)
+    await emu.click(mover, turn, turn.buttons()[0]["custom_id"])
+    assert (await runner.db.load_game(record.id)).version > record.version
