@@ -152,6 +152,8 @@ class Pacer:
                 expects = not refused
             if refused and choice.message is not None:
                 player.refused(choice.message, _answer_text(ix), clicked)
+            if refused and choice.verb == "join":
+                player.tried_join = False  # not seated: the guest tries again
             picture_in = shown_at - ix.sent_at if shown_at and ix.sent_at else None
             self.samples.append(
                 Sample(
@@ -177,6 +179,8 @@ class Pacer:
             self.failures.append(f"{type(problem).__name__}: {str(problem)[:200]}")
             if choice.verb == "new":
                 table.opened_without_lobby()
+            if choice.verb == "join":
+                player.tried_join = False  # the lobby changed under the click: try again
             await asyncio.sleep(REFUSED_WAIT)
         finally:
             if not written:
