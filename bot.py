@@ -175,6 +175,7 @@ class TableBot(commands.Bot):
             await self.sync_commands()
 
     async def close(self) -> None:
+        self.direct.close()
         await super().close()
         self.drawing.close()
 

@@ -95,6 +95,7 @@ class GamePlugin:
     screens: GameScreens | None = None
     emoji: str = "🎲"
     computer_seats: bool = False  # the lobby offers "Add computer"
+    sends_dms: bool = False  # its players get DMs: their DM channels are asked for as they sit
 
     @property
     def info(self) -> GameInfo:

@@ -99,6 +99,7 @@ class StellaPlugin(GamePlugin):
     key_prefix = "st"
     word_option = "language"
     computer_seats = True
+    sends_dms = True  # the slates
 
     def __init__(self, cards_folder: Path | None = None, painted: Path | None = None) -> None:
         self.cards_folder = cards_folder

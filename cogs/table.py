@@ -274,6 +274,8 @@ class TableCog(commands.Cog):
         user = interaction.user
         table = tables.open_table(plugin.kind, user.id, user.display_name, language, settings)
         table.seats[0].language = language
+        if plugin.sends_dms:
+            self.bot.direct.ask_ahead(user.id)
         table.turn_minutes = self.bot.config.default_turn_minutes
         if turn_minutes is not None:
             longest = self.bot.config.max_turn_minutes
@@ -469,6 +471,8 @@ class TableCog(commands.Cog):
             if payload == "join":
                 tables.join(table, info, user.id, user.display_name)
                 table.seats[-1].language = self.lang(interaction)
+                if plugin.sends_dms:
+                    self.bot.direct.ask_ahead(user.id)
             elif payload == "leave":
                 tables.leave_lobby(table, user.id)
             elif payload == "start":

@@ -470,3 +470,24 @@ async def test_each_players_dm_channel_is_asked_for_once_a_game(emu, runner, wor
     for user in [user for user in users if user.name != "carol"]:
         slates = [m for m in emu.dm_messages(user) if m.attachments]
         assert len(slates) == 4, f"{user.name} got a slate each round"
+
+
+async def test_dm_channels_are_asked_for_as_players_sit_not_at_the_start(emu, runner, world):
+    """The start sends every slate at once: their DM channels are known by then."""
+    chan, users = world
+    alice, bob, _, dave = users
+    await runner.start()
+    ix = await emu.slash(alice, chan, "stella new", {})
+    lobby = ix.message
+    for user in (bob, dave):
+        await emu.click(user, lobby, cid(lobby, "join"))
+
+    def asked() -> int:
+        return sum(1 for r in emu.requests if r.path == "/users/@me/channels")
+
+    await emu.idle()  # the asks run in the background
+    assert asked() == 3, "the host's and each guest's, as they sat down"
+    await emu.click(alice, lobby, cid(lobby, "start"))
+    assert asked() == 3, "the start asked for none"
+    for user in (alice, bob, dave):
+        assert [m for m in emu.dm_messages(user) if m.attachments], f"{user.name}'s slate"
