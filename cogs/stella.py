@@ -388,8 +388,9 @@ class StellaPlugin(GamePlugin):
         channel_id = await self._channel_id(cog, ctx.game_id)
         seats = [seat for seat in seats if ctx.table.seats[seat].user_id is not None]
         screens = await self._slate_screens(cog, ctx, seats, channel_id)
-        closed = []
-        for seat, screen in zip(seats, screens, strict=True):
+
+        async def send(seat: int, screen: Screen) -> int:
+            """The DM's message id; 0 if it could not be sent."""
             user_id = ctx.table.seats[seat].user_id
             assert user_id is not None
             try:
@@ -403,10 +404,17 @@ class StellaPlugin(GamePlugin):
             except discord.HTTPException as error:
                 # DMs closed (403, code 50007) or Discord hiccupped: the channel offers "My slate".
                 log.info("no slate DM for seat %s of game %s: %s", seat, ctx.game_id, error.code)
-                ctx.table.messages[f"dm:{seat}"] = 0
+                return 0
+            return message.id
+
+        # All at once: when Discord's global limit makes calls wait, the round waits once.
+        pairs = zip(seats, screens, strict=True)
+        sent = await asyncio.gather(*(send(seat, screen) for seat, screen in pairs))
+        closed = []
+        for seat, message_id in zip(seats, sent, strict=True):
+            ctx.table.messages[f"dm:{seat}"] = message_id
+            if not message_id:
                 closed.append(seat)
-            else:
-                ctx.table.messages[f"dm:{seat}"] = message.id
         # Said once a game per player; later rounds only offer "My slate" on their message.
         unsaid = [seat for seat in closed if f"nodm:{seat}" not in ctx.table.messages]
         if unsaid:
@@ -461,7 +469,8 @@ class StellaPlugin(GamePlugin):
             return
         channel_id = await self._channel_id(cog, ctx.game_id)
         screens = await self._slate_screens(cog, ctx, [seat for seat, _, _ in edits], channel_id)
-        for (_, user_id, message_id), screen in zip(edits, screens, strict=True):
+
+        async def close(user_id: int, message_id: int, screen: Screen) -> None:
             try:
                 dm = await cog.bot.direct.channel(user_id)
                 await dm.get_partial_message(message_id).edit(
@@ -469,6 +478,9 @@ class StellaPlugin(GamePlugin):
                 )
             except discord.HTTPException:
                 log.info("could not close the slate DM %s", message_id)
+
+        pairs = zip(edits, screens, strict=True)
+        await asyncio.gather(*(close(user, message, shown) for (_, user, message), shown in pairs))
 
     # ---- helpers ------------------------------------------------------------------------
 
