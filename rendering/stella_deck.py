@@ -41,15 +41,15 @@ class PaintedDeck:
     folder: Path
 
     def __call__(self, card_id: int, width: int = 300) -> Image.Image:
-        size = (width, round(width * CARD_ASPECT))
-        pixels = _kept.get((card_id, width))
+        return stella_cards.kept_card(_kept, card_id, width, self._pixels)
+
+    def _pixels(self, card_id: int, width: int) -> bytes:
+        """Read from the folder; painted (and written there) if it is not there yet."""
+        pixels = self._read(card_id, width)
         if pixels is None:
-            pixels = self._read(card_id, width, size)
-            if pixels is None:
-                pixels = stella_cards.paint_pixels(card_id, width)
-                self._write(card_id, width, pixels)
-            _kept.put((card_id, width), pixels)
-        return Image.frombytes("RGB", size, pixels)  # a new picture: callers may draw on it
+            pixels = stella_cards.paint_pixels(card_id, width)
+            self._write(card_id, width, pixels)
+        return pixels
 
     def paint_ahead(self, card_id: int, width: int) -> bool:
         """Paint a card to the folder if it is not there yet (not kept in memory). True if it
@@ -62,12 +62,13 @@ class PaintedDeck:
     def path(self, card_id: int, width: int) -> Path:
         return self.folder / painter_version() / str(width) / f"{card_id:03}.rgb"
 
-    def _read(self, card_id: int, width: int, size: tuple[int, int]) -> bytes | None:
+    def _read(self, card_id: int, width: int) -> bytes | None:
         try:
             pixels = self.path(card_id, width).read_bytes()
         except OSError:
             return None
-        return pixels if len(pixels) == size[0] * size[1] * 3 else None  # cut short: repaint
+        expected = width * round(width * CARD_ASPECT) * 3
+        return pixels if len(pixels) == expected else None  # cut short: painted again
 
     def _write(self, card_id: int, width: int, pixels: bytes) -> None:
         path = self.path(card_id, width)

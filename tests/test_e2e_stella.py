@@ -491,3 +491,22 @@ async def test_dm_channels_are_asked_for_as_players_sit_not_at_the_start(emu, ru
     assert asked() == 3, "the start asked for none"
     for user in (alice, bob, dave):
         assert [m for m in emu.dm_messages(user) if m.attachments], f"{user.name}'s slate"
+
+
+async def test_a_dm_channel_refused_at_the_seat_is_asked_again_for_the_slate(emu, runner, world):
+    """Asking ahead is a head start, nothing more: if Discord refuses it, the slate asks again."""
+    chan, users = world
+    alice, bob, _, dave = users
+    await runner.start()
+    refused = emu.inject("POST", r"/users/@me/channels", error=(500, 0, "Internal Server Error"))
+    ix = await emu.slash(alice, chan, "stella new", {})
+    lobby = ix.message
+    for user in (bob, dave):
+        await emu.click(user, lobby, cid(lobby, "join"))
+    await emu.idle()
+    assert refused.fired, "the host's DM channel was asked for, and refused"
+    await emu.click(alice, lobby, cid(lobby, "start"))
+    for user in (alice, bob, dave):
+        assert [m for m in emu.dm_messages(user) if m.attachments], f"{user.name}'s slate"
+    asked = [r for r in emu.requests if r.path == "/users/@me/channels"]
+    assert len(asked) == 4, "three as they sat (one refused), the host's again at the start"
