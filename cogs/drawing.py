@@ -170,4 +170,12 @@ class Drawing:
             multiprocessing.active_children()  # reaps a worker that died
 
     def close(self) -> None:
+        """The bot stops: the worker finishes the picture it draws, and is waited for.
+
+        Left running, its pool's manager thread may close its wake-up pipe just as the
+        interpreter's exit handler writes to it (a traceback at every other exit).
+        """
+        pool = self._pool
         self._retire()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
