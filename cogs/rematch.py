@@ -73,7 +73,7 @@ async def open_rematch(
             return
         for watching in table.spectators:
             await db.link_channel(watching, record.id)
-        await cog.show(record, table)
+        await cog.show(record, table, alone=True)  # a new game: no other process shows it
 
 
 async def tell_where(

@@ -13,13 +13,21 @@ Running it twice changes nothing the second time; dying in the middle of it is r
 next run: a message is posted with a nonce made of the game and the turn, so Discord returns
 the message already posted instead of a second one (for a few minutes), and a repair first
 looks for a message of the game among the channel's newest ones before it posts.
+
+A message that a click brings (the first turn message after Start, the next turn's message,
+a "your turn" ping, Stella's round results) is posted as that click's follow-up: Discord does
+not count the click's own webhook against the bot's global limit of 50 calls a second, which
+the evening's new messages would otherwise fill. A follow-up carries no nonce, so the repair
+finds one posted before a crash by looking at the channel, as it does after a crash anyway.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +51,10 @@ PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log i
 MAX_TEXT = 2000
 MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
 ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before a crash
+# A click's token lasts 15 minutes; a change takes seconds, so a click older than this is one
+# whose change waited very long (a busy evening, a hung call): the channel's route is safer.
+FOLLOWUP_AGE = 10 * 60.0
+KEPT_WEBHOOKS = 4096  # messages posted through a click whose token may still delete them
 
 
 @dataclass
@@ -54,6 +66,7 @@ class Showing:
     plugin: GamePlugin
     interaction: discord.Interaction | None
     repair: bool
+    alone: bool  # no other process can be showing this table now (see ChannelSync.show)
     before: dict[str, int] = field(default_factory=dict)
     posted: set[int] = field(default_factory=set)  # versions of own messages now posted
     shown_before: int = 0
@@ -65,6 +78,8 @@ class ChannelSync:
 
     def __init__(self, cog: TableCog) -> None:
         self.cog = cog
+        # message id -> the webhook of the click that posted it, and until when its token holds
+        self._posted_through: OrderedDict[int, tuple[discord.Webhook, float]] = OrderedDict()
 
     @property
     def bot(self):
@@ -77,12 +92,17 @@ class ChannelSync:
         *,
         repair: bool = False,
         known: tuple[GameRecord, Table] | None = None,
+        alone: bool = False,
     ) -> bool:
         """Bring Discord up to the game as saved (the caller holds the channel's lock).
 
         ``interaction``: a click already acknowledged, whose message may be edited through its
         token (which costs nothing of the bot's REST budget). ``known``: the record and table
-        the caller has just saved, to spare loading them. True when everything is shown.
+        the caller has just saved, to spare loading them. ``alone``: the change was made to a
+        table shown completely; only then may new messages be the click's follow-ups. Else
+        another process may be posting the same message: the channel's route, with its nonce,
+        makes Discord return the one already posted, and the channel is looked at first for a
+        follow-up posted meanwhile. True when everything is shown.
         """
         if known is not None:
             record, table = known
@@ -103,6 +123,7 @@ class ChannelSync:
             plugin,
             interaction,
             repair,
+            alone,
             dict(table.messages),
             set(),
             table.shown,
@@ -194,7 +215,9 @@ class ChannelSync:
         else:
             nonce = f"{record.id}.{table.turn_since}"
             notify = self._notified(work, ctx)
-            table.messages[key] = await self._post(record.channel_id, screen, view, nonce, notify)
+            table.messages[key] = await self._post_for(
+                work, screen, view, nonce, notify, found=self._adopt
+            )
             table.notify = []  # the new message itself notified them
         await self._mirror(work, screen)
 
@@ -215,22 +238,50 @@ class ChannelSync:
             players = ", ".join(f"<@{user_id}>" for user_id in notify)
             text = ctx.t("table-your-turn", players=players, count=len(notify))
             nonce = f"{work.record.id}.n{table.turn_began}"
-            posted = await self._post(work.record.channel_id, Screen(text), None, nonce, notify)
+
+            async def found(work: Showing) -> int | None:
+                # A ping has no controls: the one posted before a crash is known by its words.
+                return await self._adopt(work, lambda message: message.content == text)
+
+            posted = await found(work) or await self._post_for(
+                work, Screen(text), None, nonce, notify, found=found
+            )
             table.messages[ping_message_key(table.turn_began)] = posted
         table.notify = []
 
     async def _delete_pings(self, work: Showing) -> None:
         channel = self.bot.get_partial_messageable(work.record.channel_id)
         for key in work.table.stale_pings():
+            message_id = work.table.messages[key]
             with contextlib.suppress(discord.NotFound):  # deleted already
-                await channel.get_partial_message(work.table.messages[key]).delete()
+                if not await self._delete_through_click(message_id):
+                    await channel.get_partial_message(message_id).delete()
             del work.table.messages[key]
+
+    async def _delete_through_click(self, message_id: int) -> bool:
+        """Delete a message through the click that posted it, while its token holds."""
+        kept = self._posted_through.pop(message_id, None)
+        if kept is None or kept[1] < time.monotonic():
+            return False
+        try:
+            await kept[0].delete_message(message_id)
+        except discord.NotFound:
+            raise  # deleted already
+        except discord.HTTPException as error:
+            log.info("deleting through the click failed (%s); using the channel", error.code)
+            return False
+        return True
 
     async def _post_own(self, work: Showing, ctx: TableContext, post: dict[str, Any]) -> None:
         """A message the game posts before the turn message (Stella's round results)."""
         screen = await self.cog.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
         nonce = f"{work.record.id}.p{post['v']}"
-        await self._post(work.record.channel_id, screen, None, nonce)
+
+        async def found(work: Showing) -> int | None:
+            return await self._adopt(work, lambda message: message.content == screen.text)
+
+        # A repair first looks for the one a click posted before a crash (it has no nonce).
+        await found(work) or await self._post_for(work, screen, None, nonce, found=found)
         for index, channel_id in enumerate(work.table.spectators):
             await self._post_quietly(channel_id, screen, f"{nonce}.{index}")
         work.table.posts.remove(post)
@@ -345,6 +396,64 @@ class ChannelSync:
                 del work.table.messages[key]
             raise
 
+    def _followup(self, work: Showing) -> discord.Webhook | None:
+        """The webhook of the click behind this change, if it may post in the table's channel."""
+        interaction = work.interaction
+        if (
+            interaction is None
+            or not work.alone
+            or interaction.channel_id != work.record.channel_id
+            or not interaction.response.is_done()
+        ):
+            return None
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        return interaction.followup if age < FOLLOWUP_AGE else None
+
+    async def _post_for(
+        self,
+        work: Showing,
+        screen: Screen,
+        view: discord.ui.View | None,
+        nonce: str,
+        notify: Sequence[int] = (),
+        found: Callable[[Showing], Any] | None = None,
+    ) -> int:
+        """A new message in the table's channel: through the click if there is one, else the
+        channel's route (with its nonce). ``found``: how to find the message in the channel
+        after a click's post failed, in case Discord posted it all the same."""
+        followup = self._followup(work)
+        if followup is not None:
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            try:
+                message = await followup.send(
+                    screen.text,
+                    files=screen.files(),
+                    allowed_mentions=pings_for(notify),
+                    silent=not notify,
+                    wait=True,
+                    **extra,
+                )
+            except discord.HTTPException as error:
+                log.info("posting through the click failed (%s); using the channel", error.code)
+                posted = await found(replace(work, repair=True)) if found else None
+                if posted:
+                    return posted
+            else:
+                self._keep_webhook(message.id, followup, work.interaction)
+                return message.id
+        return await self._post(work.record.channel_id, screen, view, nonce, notify)
+
+    def _keep_webhook(
+        self, message_id: int, webhook: discord.Webhook, interaction: discord.Interaction | None
+    ) -> None:
+        if interaction is None:
+            return
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        # A margin under the 15 minutes: a token that just ran out costs a refused call.
+        self._posted_through[message_id] = (webhook, time.monotonic() + 14 * 60 - age)
+        while len(self._posted_through) > KEPT_WEBHOOKS:
+            self._posted_through.popitem(last=False)
+
     async def _post(
         self,
         channel_id: int,
@@ -398,24 +507,33 @@ class ChannelSync:
         except discord.NotFound:
             log.info("message %s is gone: no controls to take off", message_id)
 
-    async def _adopt(self, work: Showing) -> int | None:
-        """After a crash: a message of this game posted but never noted, among the newest."""
-        if not work.repair:
+    async def _adopt(
+        self, work: Showing, wanted: Callable[[discord.Message], bool] | None = None
+    ) -> int | None:
+        """After a crash: a message of this game posted but never noted, among the newest.
+
+        ``wanted``: how to know it; by default, by the game's controls on it.
+        """
+        if work.alone and not work.repair:
             return None
         known = set(work.table.messages.values())
         prefixes = (f"t:{work.record.id}:", f"s:{work.record.id}:")
+
+        def has_controls(message: discord.Message) -> bool:
+            ids = [
+                getattr(child, "custom_id", "") or ""
+                for row in message.components
+                for child in getattr(row, "children", [])
+            ]
+            return any(custom.startswith(prefixes) for custom in ids)
+
         channel = self.bot.get_partial_messageable(work.record.channel_id)
         me = self.bot.user.id if self.bot.user else None
         try:
             async for message in channel.history(limit=ADOPT_LOOKBACK):
                 if message.author.id != me or message.id in known:
                     continue
-                ids = [
-                    getattr(child, "custom_id", "") or ""
-                    for row in message.components
-                    for child in getattr(row, "children", [])
-                ]
-                if any(custom.startswith(prefixes) for custom in ids):
+                if (wanted or has_controls)(message):
                     log.info("adopted message %s of game %s", message.id, work.record.id)
                     return message.id
         except discord.HTTPException:
@@ -469,8 +587,30 @@ class ChannelSync:
                 continue
             if attempt:
                 log.info("message ids of game %s merged into another process's save", record.id)
+                await self._delete_doubles(record.channel_id, before, table.messages, target)
             return
         log.warning("message ids of game %s not saved: the game kept changing", record.id)
+
+    async def _delete_doubles(
+        self, channel_id: int, before: dict[str, int], ours: dict[str, int], saved: Table
+    ) -> None:
+        """Our messages that another process posted too, its own saved first: ours go.
+
+        A follow-up has no nonce, so two processes showing one change at once (a guild's
+        shard and the one that gets the DMs) may each post the turn message or the ping.
+        """
+        channel = self.bot.get_partial_messageable(channel_id)
+        for key, message_id in ours.items():
+            if not key.startswith(("turn:", "ping:")) or before.get(key) == message_id:
+                continue
+            if saved.messages.get(key) in (None, message_id):
+                continue
+            log.info("message %s of %s doubled another process's; deleting it", message_id, key)
+            try:
+                if not await self._delete_through_click(message_id):
+                    await channel.get_partial_message(message_id).delete()
+            except discord.HTTPException:
+                log.info("message %s could not be deleted", message_id)
 
 
 def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str, int]) -> None:

@@ -154,10 +154,15 @@ class TableCog(commands.Cog):
         record: GameRecord,
         table: Table,
         interaction: discord.Interaction | None = None,
+        alone: bool = False,
     ) -> None:
-        """Bring the channel up to a change just saved (the caller holds the channel's lock)."""
+        """Bring the channel up to a change just saved (the caller holds the channel's lock).
+
+        ``alone``: the change was made to a table the channel showed completely, so no other
+        process can be showing it at this moment (what the click brings may be its follow-up).
+        """
         try:
-            await self.sync.show(record.id, interaction, known=(record, table))
+            await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
         except Exception:
             log.warning(
                 "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
@@ -245,9 +250,10 @@ class TableCog(commands.Cog):
         interaction: discord.Interaction | None = None,
     ) -> GameRecord:
         """Save a change of the table itself (seats, settings, spectators) and show it."""
+        alone = table.up_to_date
         table.changed = record.version + 1
         saved = await self.save_change(record, table)
-        await self.show(saved, table, interaction)
+        await self.show(saved, table, interaction, alone)
         return saved
 
     # ---- opening a table -------------------------------------------------------------
@@ -300,7 +306,7 @@ class TableCog(commands.Cog):
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
                 await self._answer_start(interaction, plugin, record, table)
                 try:
-                    await self._start_game(None, plugin, record, table)
+                    await self._start_game(interaction, plugin, record, table)
                 except StaleVersion:  # changed by someone else within a moment of its creation
                     await self.tell(interaction, "table-error-stale")
                 return
@@ -329,7 +335,7 @@ class TableCog(commands.Cog):
             table.shown = table.changed
             await self.sync.save(record, table, before)
             return
-        await self.show(record, table)
+        await self.show(record, table, alone=True)  # a new game: no other process shows it
 
     async def _answer_start(
         self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
@@ -338,10 +344,14 @@ class TableCog(commands.Cog):
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await interaction.response.send_message(
                 screen.text, allowed_mentions=NO_PINGS, silent=True
             )
+        except discord.HTTPException as error:
+            log.info("line-up answer of game %s failed (%s)", record.id, error.code)
+            return
+        table.shown = table.changed  # the answer is its lobby: the first turn may follow it
 
     # ---- every click lands here -------------------------------------------------------
 
@@ -709,6 +719,7 @@ class TableCog(commands.Cog):
         """
         engine = plugin.engine
         version = record.version + 1
+        alone = table.up_to_date  # else another process may be showing the last change now
         if started:
             table.first_turn = version
         table.state = engine.to_json(state)
@@ -741,7 +752,7 @@ class TableCog(commands.Cog):
                 await plugin.answer_in_place(self, interaction, ctx, events)
             except discord.HTTPException:
                 log.info("private panel of game %s not updated", saved.id)
-        await self.show(saved, table, interaction)
+        await self.show(saved, table, interaction, alone)
 
     def _whose_turn_came(
         self,
