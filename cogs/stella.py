@@ -36,8 +36,9 @@ pictures are kept with the table, so cards keep their pictures even if the folde
 
 Where the rules are silent: the DM is written in the player's own language (the one they joined
 with, or of their latest click), else in the table's; a player whose DM failed is offered the
-DM again next round (the channel says that the DM failed once a game, silently; the marking
-message notifies those players, the DM everyone else); the lobby has no menu for the deck (it
+DM again next round (the channel says that the DM failed once a game, and that notice
+notifies those players: the marking message goes out before the DMs are tried, at once, and
+notifies them from the next round on; the DM notifies everyone else); the lobby has no menu for the deck (it
 is chosen with the command), and the ``host_starts`` setting reads "Host is the first scout".
 """
 
@@ -236,9 +237,16 @@ class StellaPlugin(GamePlugin):
 
     def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
         # A slate sent by DM is the marking player's notification; the channel adds none.
+        # The channel's message goes out before the DMs: it notifies whoever's DMs were found
+        # closed before (the first time, the notice about it does).
         if ctx.state.phase != engine.MARKING:
             return seats
-        return [seat for seat in seats if ctx.table.messages.get(f"dm:{seat}") == 0]
+        messages = ctx.table.messages
+        return [
+            seat
+            for seat in seats
+            if messages.get(f"dm:{seat}") == 0 or f"nodm:{seat}" in messages
+        ]
 
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The marking has one timer for everyone; each designation one of its own.
@@ -437,14 +445,18 @@ class StellaPlugin(GamePlugin):
     async def _offer_slates_here(
         self, cog: TableCog, ctx: TableContext, channel_id: int, closed: list[int]
     ) -> None:
-        """Said in the channel, silently: the round's message (drawn after this) notifies them
-        and offers "My slate"."""
+        """Said in the channel, once a game: it notifies them (the round's message, posted
+        before the DMs were tried, did not), and the round's message then offers "My slate"."""
         channel = cog.bot.get_partial_messageable(channel_id)
         players = ", ".join(ctx.mention(seat) for seat in closed)
+        users = [ctx.table.seats[seat].user_id for seat in closed]
         message = await channel.send(
             ctx.t("st-dm-closed", players=players),
-            allowed_mentions=NO_PINGS,
-            silent=True,
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(user_id) for user_id in users if user_id],
+                everyone=False,
+                roles=False,
+            ),
             nonce=f"{ctx.game_id}.c{ctx.state.round}",
         )
         for seat in closed:

@@ -153,15 +153,19 @@ class ChannelSync:
         ctx = self._context(work)
         for post in list(table.posts):
             await self._post_own(work, ctx, post)
-        # Private messages first: a slate that could not be sent by DM adds "My slate" here.
-        await work.plugin.sync_private(self.cog, ctx, work.interaction)
         changed = table.shown < table.changed
         if changed and table.status == tables.FINISHED:
             best = await work.plugin.personal_best(self.cog, ctx, work.record.guild_id)
             ctx = replace(ctx, best=best)
-        screen = await self._turn_screen(work, ctx) if changed else None
-        if screen is not None:
-            await self._show_turn(work, ctx, screen)
+        # The channel first (the click's follow-up, at once), then the private messages,
+        # which wait for Discord's global limit when many tables start rounds together.
+        if changed:
+            await self._show_turn(work, ctx, await self._turn_screen(work, ctx))
+        offered = slates_offered(table)
+        await work.plugin.sync_private(self.cog, ctx, work.interaction)
+        if slates_offered(table) != offered:
+            # A slate that could not be sent by DM: the turn message offers "My slate".
+            await self._show_turn(work, ctx, await self._turn_screen(work, ctx))
         if table.notify:
             await self._ping(work, ctx)
         await self._delete_pings(work)
@@ -625,6 +629,16 @@ def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str
             fresh[key] = ours[key]
         else:
             fresh.pop(key, None)
+
+
+def slates_offered(table: Table) -> set[str]:
+    """The keys of Stella's DMs that could not be sent (0) and of its notices about them: the
+    turn message offers "My slate" for these."""
+    return {
+        key
+        for key, value in table.messages.items()
+        if (key.startswith("dm:") and value == 0) or key.startswith("nodm:")
+    }
 
 
 def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:
