@@ -38,8 +38,9 @@ Where the rules are silent: the DM is written in the player's own language (the 
 with, or of their latest click), else in the table's; a player whose DM failed is offered the
 DM again next round (the channel says that the DM failed once a game, and that notice
 notifies those players: the marking message goes out before the DMs are tried, at once, and
-notifies them from the next round on; the DM notifies everyone else); the lobby has no menu for the deck (it
-is chosen with the command), and the ``host_starts`` setting reads "Host is the first scout".
+notifies them from the next round on; the DM notifies everyone else); the lobby has no menu
+for the deck (it is chosen with the command), and the ``host_starts`` setting reads "Host is
+the first scout".
 """
 
 from __future__ import annotations
@@ -243,9 +244,7 @@ class StellaPlugin(GamePlugin):
             return seats
         messages = ctx.table.messages
         return [
-            seat
-            for seat in seats
-            if messages.get(f"dm:{seat}") == 0 or f"nodm:{seat}" in messages
+            seat for seat in seats if messages.get(f"dm:{seat}") == 0 or f"nodm:{seat}" in messages
         ]
 
     def decision_key(self, state: engine.State, table: Table) -> str:

@@ -254,27 +254,25 @@ class ChannelSync:
         table.notify = []
 
     async def _delete_pings(self, work: Showing) -> None:
-        channel = self.bot.get_partial_messageable(work.record.channel_id)
         for key in work.table.stale_pings():
-            message_id = work.table.messages[key]
             with contextlib.suppress(discord.NotFound):  # deleted already
-                if not await self._delete_through_click(message_id):
-                    await channel.get_partial_message(message_id).delete()
+                await self._delete(work.record.channel_id, work.table.messages[key])
             del work.table.messages[key]
 
-    async def _delete_through_click(self, message_id: int) -> bool:
-        """Delete a message through the click that posted it, while its token holds."""
+    async def _delete(self, channel_id: int, message_id: int) -> None:
+        """Delete a message: through the click that posted it while its token holds, else
+        with the bot's token."""
         kept = self._posted_through.pop(message_id, None)
-        if kept is None or kept[1] < time.monotonic():
-            return False
-        try:
-            await kept[0].delete_message(message_id)
-        except discord.NotFound:
-            raise  # deleted already
-        except discord.HTTPException as error:
-            log.info("deleting through the click failed (%s); using the channel", error.code)
-            return False
-        return True
+        if kept is not None and kept[1] > time.monotonic():
+            try:
+                await kept[0].delete_message(message_id)
+                return
+            except discord.NotFound:
+                raise  # deleted already
+            except discord.HTTPException as error:
+                log.info("deleting through the click failed (%s); using the channel", error.code)
+        channel = self.bot.get_partial_messageable(channel_id)
+        await channel.get_partial_message(message_id).delete()
 
     async def _post_own(self, work: Showing, ctx: TableContext, post: dict[str, Any]) -> None:
         """A message the game posts before the turn message (Stella's round results)."""
@@ -603,7 +601,6 @@ class ChannelSync:
         A follow-up has no nonce, so two processes showing one change at once (a guild's
         shard and the one that gets the DMs) may each post the turn message or the ping.
         """
-        channel = self.bot.get_partial_messageable(channel_id)
         for key, message_id in ours.items():
             if not key.startswith(("turn:", "ping:")) or before.get(key) == message_id:
                 continue
@@ -611,8 +608,7 @@ class ChannelSync:
                 continue
             log.info("message %s of %s doubled another process's; deleting it", message_id, key)
             try:
-                if not await self._delete_through_click(message_id):
-                    await channel.get_partial_message(message_id).delete()
+                await self._delete(channel_id, message_id)
             except discord.HTTPException:
                 log.info("message %s could not be deleted", message_id)
 
