@@ -255,6 +255,23 @@ class GamePlugin:
         """Answer a click after a saved change, e.g. by editing a private panel; False: not done."""
         return False
 
+    async def answer_at_once(
+        self,
+        cog: TableCog,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        payload: str,
+    ) -> bool:
+        """Answer a click before its change waits for the table, with what it will show (the
+        click is then acknowledged); False: answer it the usual way."""
+        return False
+
+    async def settle_answer(
+        self, cog: TableCog, interaction: discord.Interaction, game_id: int
+    ) -> None:
+        """After a click answered at once: its change is done or refused; show what holds."""
+
     def own_message(self, events: list[Event]) -> tuple[list[Event], list[Event]]:
         """Events of a new turn that get a message of their own before it, and the rest."""
         return [], events

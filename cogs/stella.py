@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.components import build_view
+from cogs.components import Controls, build_view
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Button, Row, Screen
@@ -113,6 +113,8 @@ class StellaPlugin(GamePlugin):
             options = (*options, Setting("deck", DECKS, "generated"))
         self._info = dataclasses.replace(engine.INFO, options=options)
         self.languages: dict[int, str] = {}  # user id -> the language their last click spoke
+        # click id -> the slate text and controls its own answer showed (see answer_at_once)
+        self._answered: dict[int, tuple[str, Any]] = {}
         self._channels: dict[int, int] = {}  # game id -> channel id
 
     @property
@@ -282,6 +284,8 @@ class StellaPlugin(GamePlugin):
                 self, "slate_screen", private_ctx, seat, channel_id, not toggled
             )
         view = build_view(ctx.game_id, ctx.version, screen.rows)
+        if self._answered.pop(interaction.id, None) == _shown(screen.text, view):
+            return True  # the click's own answer showed it already
         arguments: dict[str, Any] = {"content": screen.text, "view": view}
         if screen.image is not None or not screen.rows:
             arguments["attachments"] = screen.files()  # a toggle keeps the grid it shows
@@ -295,6 +299,85 @@ class StellaPlugin(GamePlugin):
                 arguments["attachments"] = screen.files()
             await message.edit(**arguments)
         return True
+
+    async def answer_at_once(
+        self,
+        cog: TableCog,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        payload: str,
+    ) -> bool:
+        """A toggle on a slate gets its new buttons in the click's own answer, at once.
+
+        A toggle flips one mark of the player's own draft, so what it shows is known before
+        its change waits for the table, which a round start may hold while every player's
+        slate waits for Discord's global limit. The change then runs like any other, and the
+        slate is edited again only if it shows something else (refused, or the round moved on).
+        """
+        message = interaction.message
+        in_private = interaction.guild_id is None or (
+            message is not None and message.flags.ephemeral
+        )
+        if message is None or not in_private or not payload.startswith("atoggle:"):
+            return False
+        record = await cog.bot.db.load_game(game_id)
+        if record is None or record.status != tables.ACTIVE:
+            return False
+        table = Table.from_json(record.snapshot)
+        seat = table.seat_of(interaction.user.id)
+        if (
+            seat is None
+            or table.state is None
+            or not record.version >= version >= table.acted_at[seat]
+        ):
+            return False
+        state = self.engine.from_json(table.state)
+        if state.phase != engine.MARKING or seat not in engine.to_move(state):
+            return False
+        action = self.decode_action_at(state, seat, payload[1:], [])
+        try:
+            self.engine.apply(state, seat, action or {})
+        except RulesError:
+            return False
+        language = self.remember_language(cog, interaction)
+        ctx = TableContext(record.id, record.version + 1, table, state, language, cog.loc)
+        shown = self._slate_answer(ctx, seat, record.channel_id)
+        try:
+            await interaction.response.edit_message(content=shown[0], view=shown[1])
+        except discord.HTTPException:
+            return False
+        self._answered[interaction.id] = _shown(*shown)
+        return True
+
+    async def settle_answer(
+        self, cog: TableCog, interaction: discord.Interaction, game_id: int
+    ) -> None:
+        """A toggle answered at once whose change was refused: its slate shows what holds."""
+        if self._answered.pop(interaction.id, None) is None:
+            return
+        try:
+            record = await cog.bot.db.load_game(game_id)
+            if record is None or record.snapshot.get("state") is None:
+                return
+            table = Table.from_json(record.snapshot)
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                return
+            state = self.engine.from_json(table.state or {})
+            language = self.remember_language(cog, interaction)
+            ctx = TableContext(record.id, record.version, table, state, language, cog.loc)
+            text, view = self._slate_answer(ctx, seat, record.channel_id)
+            await interaction.edit_original_response(content=text, view=view)
+        except discord.HTTPException:
+            log.info("slate of a refused toggle not shown again (click %s)", interaction.id)
+
+    def _slate_answer(
+        self, ctx: TableContext, seat: int, channel_id: int
+    ) -> tuple[str, Controls | None]:
+        """A slate's text and buttons (a toggle keeps the picture): cheap, so drawn here."""
+        screen = self.screens.slate_screen(ctx, seat, channel_id, False)
+        return screen.text, build_view(ctx.game_id, ctx.version, screen.rows)
 
     async def on_ui(
         self,
@@ -505,6 +588,10 @@ class StellaPlugin(GamePlugin):
             record = await cog.bot.db.load_game(game_id)
             self._channels[game_id] = record.channel_id if record else 0
         return self._channels[game_id]
+
+
+def _shown(text: str, view: Controls | None) -> tuple[str, Any]:
+    return text, view.components if view is not None else None
 
 
 def designation_rows(cards: Sequence[int]) -> list[Row]:

@@ -363,18 +363,29 @@ class TableCog(commands.Cog):
         payload: str,
         values: list[str],
     ) -> None:
+        plugin = None
         try:
             if payload == RULES_PAYLOAD:
                 await self.show_rules(interaction, game_id)
                 return
             if not payload.startswith(("h", "u:")):
-                # Private panels and replays answer on their own; a change is acknowledged now.
-                await self.acknowledge(interaction)
+                # Private panels and replays answer on their own; a change is acknowledged now,
+                # or answered with what it will show when its game can tell that at once.
+                where = self._whereabouts.get(game_id)
+                plugin = self.plugins.get(where[1]) if where else None
+                if plugin is None or not await plugin.answer_at_once(
+                    self, interaction, game_id, version, payload
+                ):
+                    plugin = None
+                    await self.acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values)
         except Exception:
             # Nothing was saved if we got here before the save; say so instead of going silent.
             log.exception("control %s of game %s failed", payload, game_id)
             await self.tell(interaction, "table-error-internal")
+        finally:
+            if plugin is not None:
+                await plugin.settle_answer(self, interaction, game_id)
 
     async def _on_control(
         self,
