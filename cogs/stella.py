@@ -280,9 +280,12 @@ class StellaPlugin(GamePlugin):
             channel_id = await self._channel_id(cog, ctx.game_id)
             marking = seat in engine.to_move(ctx.state) and ctx.state.phase == engine.MARKING
             toggled = custom_id.split(":", 3)[-1].startswith("atoggle") and marking
-            screen = await cog.drawing.screen(
-                self, "slate_screen", private_ctx, seat, channel_id, not toggled
-            )
+            if toggled:  # text and buttons only: no need to wait for the drawing worker
+                screen = self.screens.slate_screen(private_ctx, seat, channel_id, False)
+            else:
+                screen = await cog.drawing.screen(
+                    self, "slate_screen", private_ctx, seat, channel_id, True
+                )
         view = build_view(ctx.game_id, ctx.version, screen.rows)
         if self._answered.pop(interaction.id, None) == _shown(screen.text, view):
             return True  # the click's own answer showed it already
