@@ -465,7 +465,9 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             "% of a core",
             note=(
                 f"emulator and players; its event loop late by {ms(median(run.lags)):.0f} ms "
-                f"median, {ms(p99(run.lags)):.0f} ms p99; other processes on the host "
+                f"median, {ms(p99(run.lags)):.0f} ms p99, {ms(max(run.lags, default=0)):.0f} ms "
+                "at most (a stall bunches the bot's calls as Discord sees them); other "
+                "processes on the host "
                 f"{100 * run.others_cpu / run.elapsed:.0f} % of a core"
             ),
         ),
