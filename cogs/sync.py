@@ -54,7 +54,7 @@ ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before 
 # A click's token lasts 15 minutes; a change takes seconds, so a click older than this is one
 # whose change waited very long (a busy evening, a hung call): the channel's route is safer.
 FOLLOWUP_AGE = 10 * 60.0
-KEPT_WEBHOOKS = 4096  # messages posted through a click whose token may still delete them
+KEPT_WEBHOOKS = 1024  # pings posted through a click whose token may still delete them
 
 
 @dataclass
@@ -248,7 +248,7 @@ class ChannelSync:
                 return await self._adopt(work, lambda message: message.content == text)
 
             posted = await found(work) or await self._post_for(
-                work, Screen(text), None, nonce, notify, found=found
+                work, Screen(text), None, nonce, notify, found=found, deleted_soon=True
             )
             table.messages[ping_message_key(table.turn_began)] = posted
         table.notify = []
@@ -419,10 +419,12 @@ class ChannelSync:
         nonce: str,
         notify: Sequence[int] = (),
         found: Callable[[Showing], Any] | None = None,
+        deleted_soon: bool = False,
     ) -> int:
         """A new message in the table's channel: through the click if there is one, else the
         channel's route (with its nonce). ``found``: how to find the message in the channel
-        after a click's post failed, in case Discord posted it all the same."""
+        after a click's post failed, in case Discord posted it all the same. ``deleted_soon``:
+        a ping, which the same click's token deletes when its turn is over."""
         followup = self._followup(work)
         if followup is not None:
             extra: dict[str, Any] = {"view": view} if view is not None else {}
@@ -441,7 +443,8 @@ class ChannelSync:
                 if posted:
                     return posted
             else:
-                self._keep_webhook(message.id, followup, work.interaction)
+                if deleted_soon:
+                    self._keep_webhook(message.id, followup, work.interaction)
                 return message.id
         return await self._post(work.record.channel_id, screen, view, nonce, notify)
 
