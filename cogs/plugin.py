@@ -296,11 +296,14 @@ class GamePlugin:
 
     async def sync_private(
         self, cog: TableCog, ctx: TableContext, interaction: discord.Interaction | None
-    ) -> None:
+    ) -> bool:
         """Bring the players' private messages up to the saved state (Stella's slates by DM).
 
-        Runs with the channel step; idempotent like it (message ids go to ``ctx.table``).
+        Runs with the channel step, after the turn message; idempotent like it (message ids
+        go to ``ctx.table``). True: the turn message must be shown again (a DM that could not
+        be sent makes it offer what the DM would have).
         """
+        return False
 
 
 class EventTexts(Protocol):

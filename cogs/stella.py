@@ -81,6 +81,7 @@ from rendering.stella_folder import (
 if TYPE_CHECKING:
     from bot import TableBot
     from cogs.table import TableCog
+    from storage import GameRecord
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -324,19 +325,16 @@ class StellaPlugin(GamePlugin):
         )
         if message is None or not in_private or not payload.startswith("atoggle:"):
             return False
-        record = await cog.bot.db.load_game(game_id)
-        if record is None or record.status != tables.ACTIVE:
+        saved = await self._saved_seat(cog, interaction, game_id)
+        if saved is None:
             return False
-        table = Table.from_json(record.snapshot)
-        seat = table.seat_of(interaction.user.id)
+        record, table, seat, state = saved
         if (
-            seat is None
-            or table.state is None
+            record.status != tables.ACTIVE
             or not record.version >= version >= table.acted_at[seat]
+            or state.phase != engine.MARKING
+            or seat not in engine.to_move(state)
         ):
-            return False
-        state = self.engine.from_json(table.state)
-        if state.phase != engine.MARKING or seat not in engine.to_move(state):
             return False
         action = self.decode_action_at(state, seat, payload[1:], [])
         try:
@@ -360,20 +358,27 @@ class StellaPlugin(GamePlugin):
         if self._answered.pop(interaction.id, None) is None:
             return
         try:
-            record = await cog.bot.db.load_game(game_id)
-            if record is None or record.snapshot.get("state") is None:
+            saved = await self._saved_seat(cog, interaction, game_id)
+            if saved is None:
                 return
-            table = Table.from_json(record.snapshot)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                return
-            state = self.engine.from_json(table.state or {})
+            record, table, seat, state = saved
             language = self.remember_language(cog, interaction)
             ctx = TableContext(record.id, record.version, table, state, language, cog.loc)
             text, view = self._slate_answer(ctx, seat, record.channel_id)
             await interaction.edit_original_response(content=text, view=view)
         except discord.HTTPException:
             log.info("slate of a refused toggle not shown again (click %s)", interaction.id)
+
+    async def _saved_seat(
+        self, cog: TableCog, interaction: discord.Interaction, game_id: int
+    ) -> tuple[GameRecord, Table, int, engine.State] | None:
+        """The game as saved, with the clicking player's seat (None: not a player of it)."""
+        record = await cog.bot.db.load_game(game_id)
+        table = Table.from_json(record.snapshot) if record is not None else None
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if record is None or table is None or seat is None or table.state is None:
+            return None
+        return record, table, seat, self.engine.from_json(table.state)
 
     def _slate_answer(
         self, ctx: TableContext, seat: int, channel_id: int
@@ -454,9 +459,17 @@ class StellaPlugin(GamePlugin):
 
     async def sync_private(
         self, cog: TableCog, ctx: TableContext, interaction: discord.Interaction | None
-    ) -> None:
+    ) -> bool:
         """Slates by DM as the saved state wants them: sent to every seat marking now, closed
-        (final slate, no controls) for every seat no longer marking. Idempotent."""
+        (final slate, no controls) for every seat no longer marking. Idempotent. True when
+        the seats offered "My slate" (their DM failed) changed."""
+        offered = _slates_offered(ctx.table)
+        await self._sync_slates(cog, ctx, interaction)
+        return _slates_offered(ctx.table) != offered
+
+    async def _sync_slates(
+        self, cog: TableCog, ctx: TableContext, interaction: discord.Interaction | None
+    ) -> None:
         state = ctx.state
         marking = state.phase == engine.MARKING and ctx.table.status == tables.ACTIVE
         still = set(engine.to_move(state)) if marking else set()
@@ -591,6 +604,16 @@ class StellaPlugin(GamePlugin):
             record = await cog.bot.db.load_game(game_id)
             self._channels[game_id] = record.channel_id if record else 0
         return self._channels[game_id]
+
+
+def _slates_offered(table: Table) -> set[str]:
+    """The DMs that could not be sent (0) and the notices about them: the round's message
+    offers "My slate" for these."""
+    return {
+        key
+        for key, value in table.messages.items()
+        if (key.startswith("dm:") and value == 0) or key.startswith("nodm:")
+    }
 
 
 def _shown(text: str, view: Controls | None) -> tuple[str, Any]:

@@ -161,10 +161,7 @@ class ChannelSync:
         # which wait for Discord's global limit when many tables start rounds together.
         if changed:
             await self._show_turn(work, ctx, await self._turn_screen(work, ctx))
-        offered = slates_offered(table)
-        await work.plugin.sync_private(self.cog, ctx, work.interaction)
-        if slates_offered(table) != offered:
-            # A slate that could not be sent by DM: the turn message offers "My slate".
+        if await work.plugin.sync_private(self.cog, ctx, work.interaction):
             await self._show_turn(work, ctx, await self._turn_screen(work, ctx))
         if table.notify:
             await self._ping(work, ctx)
@@ -219,9 +216,7 @@ class ChannelSync:
         else:
             nonce = f"{record.id}.{table.turn_since}"
             notify = self._notified(work, ctx)
-            table.messages[key] = await self._post_for(
-                work, screen, view, nonce, notify, found=self._adopt
-            )
+            table.messages[key] = await self._post_for(work, screen, view, nonce, notify)
             table.notify = []  # the new message itself notified them
         await self._mirror(work, screen)
 
@@ -242,13 +237,8 @@ class ChannelSync:
             players = ", ".join(f"<@{user_id}>" for user_id in notify)
             text = ctx.t("table-your-turn", players=players, count=len(notify))
             nonce = f"{work.record.id}.n{table.turn_began}"
-
-            async def found(work: Showing) -> int | None:
-                # A ping has no controls: the one posted before a crash is known by its words.
-                return await self._adopt(work, lambda message: message.content == text)
-
-            posted = await found(work) or await self._post_for(
-                work, Screen(text), None, nonce, notify, found=found, deleted_soon=True
+            posted = await self._post_for(
+                work, Screen(text), None, nonce, notify, by_words=True, deleted_soon=True
             )
             table.messages[ping_message_key(table.turn_began)] = posted
         table.notify = []
@@ -278,12 +268,7 @@ class ChannelSync:
         """A message the game posts before the turn message (Stella's round results)."""
         screen = await self.cog.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
         nonce = f"{work.record.id}.p{post['v']}"
-
-        async def found(work: Showing) -> int | None:
-            return await self._adopt(work, lambda message: message.content == screen.text)
-
-        # A repair first looks for the one a click posted before a crash (it has no nonce).
-        await found(work) or await self._post_for(work, screen, None, nonce, found=found)
+        await self._post_for(work, screen, None, nonce, by_words=True)
         for index, channel_id in enumerate(work.table.spectators):
             await self._post_quietly(channel_id, screen, f"{nonce}.{index}")
         work.table.posts.remove(post)
@@ -398,8 +383,8 @@ class ChannelSync:
                 del work.table.messages[key]
             raise
 
-    def _followup(self, work: Showing) -> discord.Webhook | None:
-        """The webhook of the click behind this change, if it may post in the table's channel."""
+    def _posting_click(self, work: Showing) -> discord.Interaction | None:
+        """The click behind this change, if its follow-ups may post in the table's channel."""
         interaction = work.interaction
         if (
             interaction is None
@@ -408,8 +393,7 @@ class ChannelSync:
             or not interaction.response.is_done()
         ):
             return None
-        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        return interaction.followup if age < FOLLOWUP_AGE else None
+        return interaction if token_age(interaction) < FOLLOWUP_AGE else None
 
     async def _post_for(
         self,
@@ -418,18 +402,28 @@ class ChannelSync:
         view: discord.ui.View | None,
         nonce: str,
         notify: Sequence[int] = (),
-        found: Callable[[Showing], Any] | None = None,
+        by_words: bool = False,
         deleted_soon: bool = False,
     ) -> int:
         """A new message in the table's channel: through the click if there is one, else the
-        channel's route (with its nonce). ``found``: how to find the message in the channel
-        after a click's post failed, in case Discord posted it all the same. ``deleted_soon``:
-        a ping, which the same click's token deletes when its turn is over."""
-        followup = self._followup(work)
-        if followup is not None:
+        channel's route (with its nonce).
+
+        After a click's post failed, the channel is looked at first (Discord may have posted
+        it all the same): for the game's controls, or with ``by_words`` (a message without
+        controls) for the same words, which a repair also looks for before posting, since a
+        follow-up posted before a crash has no nonce. ``deleted_soon``: a ping, which the same
+        click's token deletes when its turn is over.
+        """
+        wanted = (lambda message: message.content == screen.text) if by_words else None
+        if by_words:
+            posted = await self._adopt(work, wanted)
+            if posted:
+                return posted
+        click = self._posting_click(work)
+        if click is not None:
             extra: dict[str, Any] = {"view": view} if view is not None else {}
             try:
-                message = await followup.send(
+                message = await click.followup.send(
                     screen.text,
                     files=screen.files(),
                     allowed_mentions=pings_for(notify),
@@ -439,23 +433,19 @@ class ChannelSync:
                 )
             except discord.HTTPException as error:
                 log.info("posting through the click failed (%s); using the channel", error.code)
-                posted = await found(replace(work, repair=True)) if found else None
+                posted = await self._adopt(replace(work, repair=True), wanted)
                 if posted:
                     return posted
             else:
                 if deleted_soon:
-                    self._keep_webhook(message.id, followup, work.interaction)
+                    self._keep_webhook(message.id, click)
                 return message.id
         return await self._post(work.record.channel_id, screen, view, nonce, notify)
 
-    def _keep_webhook(
-        self, message_id: int, webhook: discord.Webhook, interaction: discord.Interaction | None
-    ) -> None:
-        if interaction is None:
-            return
-        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    def _keep_webhook(self, message_id: int, interaction: discord.Interaction) -> None:
         # A margin under the 15 minutes: a token that just ran out costs a refused call.
-        self._posted_through[message_id] = (webhook, time.monotonic() + 14 * 60 - age)
+        left = 14 * 60 - token_age(interaction)
+        self._posted_through[message_id] = (interaction.followup, time.monotonic() + left)
         while len(self._posted_through) > KEPT_WEBHOOKS:
             self._posted_through.popitem(last=False)
 
@@ -630,14 +620,9 @@ def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str
             fresh.pop(key, None)
 
 
-def slates_offered(table: Table) -> set[str]:
-    """The keys of Stella's DMs that could not be sent (0) and of its notices about them: the
-    turn message offers "My slate" for these."""
-    return {
-        key
-        for key, value in table.messages.items()
-        if (key.startswith("dm:") and value == 0) or key.startswith("nodm:")
-    }
+def token_age(interaction: discord.Interaction) -> float:
+    """Seconds since the click: its token lasts 15 minutes."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
 
 
 def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:

@@ -363,7 +363,7 @@ class TableCog(commands.Cog):
         payload: str,
         values: list[str],
     ) -> None:
-        plugin = None
+        answered_by: GamePlugin | None = None  # the game that answered the click at once
         try:
             if payload == RULES_PAYLOAD:
                 await self.show_rules(interaction, game_id)
@@ -371,12 +371,8 @@ class TableCog(commands.Cog):
             if not payload.startswith(("h", "u:")):
                 # Private panels and replays answer on their own; a change is acknowledged now,
                 # or answered with what it will show when its game can tell that at once.
-                where = self._whereabouts.get(game_id)
-                plugin = self.plugins.get(where[1]) if where else None
-                if plugin is None or not await plugin.answer_at_once(
-                    self, interaction, game_id, version, payload
-                ):
-                    plugin = None
+                answered_by = await self._answer_at_once(interaction, game_id, version, payload)
+                if answered_by is None:
                     await self.acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values)
         except Exception:
@@ -384,8 +380,19 @@ class TableCog(commands.Cog):
             log.exception("control %s of game %s failed", payload, game_id)
             await self.tell(interaction, "table-error-internal")
         finally:
-            if plugin is not None:
-                await plugin.settle_answer(self, interaction, game_id)
+            if answered_by is not None:
+                await answered_by.settle_answer(self, interaction, game_id)
+
+    async def _answer_at_once(
+        self, interaction: discord.Interaction, game_id: int, version: int, payload: str
+    ) -> GamePlugin | None:
+        where = self._whereabouts.get(game_id)
+        plugin = self.plugins.get(where[1]) if where else None
+        if plugin is not None and await plugin.answer_at_once(
+            self, interaction, game_id, version, payload
+        ):
+            return plugin
+        return None
 
     async def _on_control(
         self,

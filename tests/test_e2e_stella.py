@@ -526,18 +526,23 @@ def styles(message: Message) -> dict[str, str]:
     }
 
 
+async def alices_slate_while_busy(emu, runner, world) -> tuple[Message, User, Any]:
+    """A three-player table's first round: alice's slate, alice, and the table cog (whose
+    lock the test holds, as a round start would)."""
+    chan, users = world
+    await runner.start()
+    await open_table(emu, chan, [users[0], users[1], users[3]])
+    await emu.idle(quiet=0.1)
+    alice = users[0]
+    return await slate_panel(emu, chan, alice), alice, runner.bot.get_cog("TableCog")
+
+
 async def test_a_toggle_shows_at_once_while_its_table_is_busy(emu, runner, world):
     """A round start may hold the table while every slate waits for Discord: a toggle
     is answered with its new buttons all the same, and its change follows."""
-    chan, users = world
-    players = [users[0], users[1], users[3]]
-    await runner.start()
-    await open_table(emu, chan, players)
-    await emu.idle(quiet=0.1)
-    alice = users[0]
-    panel = await slate_panel(emu, chan, alice)
+    chan, _ = world
+    panel, alice, table = await alices_slate_while_busy(emu, runner, world)
     before = styles(panel)
-    table = runner.bot.get_cog("TableCog")
     async with table.lock(chan.id):  # the table is busy
         edits = len(panel.edits)
         click = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
@@ -558,15 +563,9 @@ async def test_a_toggle_shows_at_once_while_its_table_is_busy(emu, runner, world
 
 
 async def test_a_toggle_refused_after_its_answer_shows_the_slate_as_it_stands(emu, runner, world):
-    chan, users = world
-    players = [users[0], users[1], users[3]]
-    await runner.start()
-    await open_table(emu, chan, players)
-    await emu.idle(quiet=0.1)
-    alice = users[0]
-    panel = await slate_panel(emu, chan, alice)
+    chan, _ = world
+    panel, alice, table = await alices_slate_while_busy(emu, runner, world)
     before = styles(panel)
-    table = runner.bot.get_cog("TableCog")
     async with table.lock(chan.id):
         edits = len(panel.edits)
         click = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
