@@ -14,7 +14,7 @@ import signal
 import sys
 from pathlib import Path
 
-from bench.measure import pss_of, rss_of
+from bench.measure import pss_of
 
 REPO = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -39,7 +39,8 @@ class BotProcess:
         )
         self.process: asyncio.subprocess.Process | None = None
         self.peak_rss = 0
-        self.rss_parts: dict[int, int] = {}
+        self.pss_parts: dict[int, int] = {}
+        self.anon_parts: dict[int, int] = {}
 
     async def start(self, profile: bool = False) -> None:
         """Spawn the bot; with ``profile`` under cProfile in every thread (then it runs slower)."""
@@ -80,14 +81,14 @@ class BotProcess:
         """Memory of the bot and its workers now, each shared page counted once (the sum of
         their proportional set sizes); the peak of these sums is kept.
 
-        ``rss_parts`` holds each process's own resident size (which counts the libraries and
-        pages they share in full, once per process).
+        ``pss_parts`` holds each process's share, and ``anon_parts`` what of it is its own
+        memory (the heap: not the libraries and fonts mapped from files).
         """
-        self.rss_parts, total = {}, 0
+        self.pss_parts, self.anon_parts = {}, {}
         for pid in self.pids():
             with contextlib.suppress(OSError):
-                self.rss_parts[pid] = rss_of(pid)[0]
-                total += pss_of(pid)
+                self.pss_parts[pid], self.anon_parts[pid] = pss_of(pid)
+        total = sum(self.pss_parts.values())
         self.peak_rss = max(self.peak_rss, total)
         return total
 

@@ -79,24 +79,16 @@ def timed(call: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
-def rss_of(pid: int | str = "self") -> tuple[int, int]:
-    """(resident, peak resident) bytes of a process, read from /proc (no psutil needed)."""
+def pss_of(pid: int | str = "self") -> tuple[int, int]:
+    """(proportional resident bytes, of them anonymous): pages shared with other processes
+    count by their share; anonymous pages are the process's own heap, not mapped files."""
     fields = {}
-    with open(f"/proc/{pid}/status", encoding="ascii") as status:
-        for line in status:
-            name, _, rest = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
-                fields[name] = int(rest.split()[0]) * 1024
-    return fields.get("VmRSS", 0), fields.get("VmHWM", 0)
-
-
-def pss_of(pid: int | str = "self") -> int:
-    """Proportional resident bytes: pages shared with other processes count by their share."""
     with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
         for line in rollup:
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) * 1024
-    return 0
+            name, _, rest = line.partition(":")
+            if name in ("Pss", "Pss_Anon"):
+                fields[name] = int(rest.split()[0]) * 1024
+    return fields.get("Pss", 0), fields.get("Pss_Anon", 0)
 
 
 def host_busy_seconds() -> float:

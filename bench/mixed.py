@@ -245,8 +245,10 @@ class Stage:
     peak_rss: int
     cpu: float  # the bot's process and its drawing worker
     worker_cpu: float
-    worker_rss: int
+    worker_rss: int  # PSS
     bot_rss: int
+    worker_anon: int  # of it, the heap
+    bot_anon: int
     driver_cpu: float  # the emulator and the simulated players (this process)
     others_cpu: float  # every other process on the host: noise in the figures
     lags: list[float]
@@ -292,8 +294,10 @@ async def _stage(
     others = host_busy_seconds() - host_before - cpu - driver
     watcher.cancel()
     rss = bot.rss()
-    worker_rss = sum(size for pid, size in bot.rss_parts.items() if pid != bot.pid)
-    bot_rss = bot.rss_parts.get(bot.pid, 0)
+    worker_rss = sum(size for pid, size in bot.pss_parts.items() if pid != bot.pid)
+    bot_rss = bot.pss_parts.get(bot.pid, 0)
+    worker_anon = sum(size for pid, size in bot.anon_parts.items() if pid != bot.pid)
+    bot_anon = bot.anon_parts.get(bot.pid, 0)
     requests = emu.requests[requests_before:]
     return Stage(
         count=len(tables),
@@ -315,6 +319,8 @@ async def _stage(
         worker_cpu=worker_cpu,
         worker_rss=worker_rss,
         bot_rss=bot_rss,
+        worker_anon=worker_anon,
+        bot_anon=bot_anon,
         driver_cpu=driver,
         others_cpu=max(0.0, others),
         lags=lags,
@@ -441,8 +447,9 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             "MB",
             RSS_LIMIT_MB,
             note=(
-                f"the bot and its drawing worker, shared pages once (PSS); each alone: bot "
-                f"{run.bot_rss / MB:.0f} MB, worker {run.worker_rss / MB:.0f} MB resident; "
+                f"the bot and its drawing worker, shared pages once (PSS): bot "
+                f"{run.bot_rss / MB:.0f} MB ({run.bot_anon / MB:.0f} heap), worker "
+                f"{run.worker_rss / MB:.0f} MB ({run.worker_anon / MB:.0f} heap); "
                 f"peak so far {run.peak_rss / MB:.0f} MB"
             ),
         ),
