@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ctypes
 import gc
 import logging
 import signal
@@ -25,6 +24,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from cogs import allocator
 from cogs.command_tree import TableTree
 from cogs.components import TableButton, TableSelect, press, table_control
 from cogs.direct_messages import DirectMessages
@@ -59,9 +59,7 @@ HANDLER_TASKS = (
     "table-repair",
 )
 STOP_PATIENCE = 10.0  # seconds running handlers get to finish when the bot is stopped
-MALLOC_ARENAS = 2
 DRAWING_THREADS = 1
-M_ARENA_MAX = -8  # glibc's mallopt() parameter number
 GC_THRESHOLDS = (10_000, 10, 10)  # the collector's generations (default 700, 10, 10)
 
 
@@ -231,6 +229,7 @@ async def run(config: Config) -> int:
             sig, lambda: stopping.append(asyncio.ensure_future(bot.stop_gracefully()))
         )
     frozen = asyncio.create_task(freeze_when_ready(bot))
+    trimming = asyncio.create_task(give_back_freed_memory())
     try:
         problem = await _log_in(bot, config)
         if problem:
@@ -239,6 +238,7 @@ async def run(config: Config) -> int:
         await bot.connect()
     finally:
         frozen.cancel()
+        trimming.cancel()
         if not bot.is_closed():
             await bot.close()
         await db.close()
@@ -302,19 +302,6 @@ def settings(argv: Sequence[str]) -> Config:
     return with_shards(load_config(arguments.config), arguments.shard_count, shard_ids)
 
 
-def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> None:
-    """Freed picture memory is reused instead of kept in one glibc arena per drawing thread.
-
-    The same as ``MALLOC_ARENA_MAX`` in the environment, for however the bot is started; it
-    must run before the first thread starts. Elsewhere than glibc it does nothing.
-    """
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        libc.mallopt(M_ARENA_MAX, arenas)
-    except (OSError, AttributeError):
-        pass
-
-
 def calm_garbage_collection() -> None:
     """Fewer and shorter pauses of Python's cycle collector, which stops the event loop.
 
@@ -329,6 +316,13 @@ def calm_garbage_collection() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+async def give_back_freed_memory() -> None:
+    """Now and then, the memory that uploads and pictures freed goes back to the system."""
+    while True:
+        await asyncio.sleep(allocator.TRIM_SECONDS)
+        await asyncio.to_thread(allocator.give_back_freed)
+
+
 async def freeze_when_ready(bot: commands.Bot) -> None:
     await bot.wait_until_ready()
     gc.collect()
@@ -336,7 +330,7 @@ async def freeze_when_ready(bot: commands.Bot) -> None:
 
 
 def main(argv: Sequence[str] = sys.argv[1:]) -> int:
-    limit_malloc_arenas()
+    allocator.limit_arenas()
     calm_garbage_collection()
     try:
         config = settings(argv)

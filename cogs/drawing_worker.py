@@ -17,13 +17,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cogs.allocator import TRIM_SECONDS, give_back_freed
 from cogs.plugin import GameScreens, TableContext
 from games.table import Table
 from locales import Localizer
 
 PR_SET_PDEATHSIG = 1
 PARENT_CHECK_SECONDS = 1.0
-TRIM_SECONDS = 5.0
 
 # Set in the worker by its initializer: the games' screens and a localizer of its own.
 _SCREENS: dict[str, GameScreens] = {}
@@ -120,11 +120,10 @@ _trimmed = 0.0
 
 
 def _trim_now_and_then() -> None:
-    """Give freed picture memory back to the system every few seconds: pictures come in many
-    sizes, and glibc keeps what a picture freed for one that may never come."""
+    """Give freed picture memory back to the system every few seconds (see
+    :mod:`cogs.allocator`)."""
     global _trimmed
     now = time.monotonic()
     if now - _trimmed >= TRIM_SECONDS:
         _trimmed = now
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None).malloc_trim(0)
+        give_back_freed()
