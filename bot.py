@@ -340,21 +340,7 @@ def main(argv: Sequence[str] = sys.argv[1:]) -> int:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
-        return runner.run(run(config))
-
-
-def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop's event loop where it is installed (Linux and macOS), else asyncio's own.
-
-    Under load a fifth of the bot's CPU went to asyncio's loop itself (its selector, handles
-    and transports); uvloop runs the same callbacks in libuv's C loop.
-    """
-    try:
-        import uvloop
-    except ImportError:
-        return None
-    return uvloop.new_event_loop
+    return asyncio.run(run(config))
 
 
 if __name__ == "__main__":
