@@ -50,7 +50,7 @@ import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -91,6 +91,8 @@ PAINTED_FOLDER = "painted-cards"  # next to the database: the default deck, pain
 
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
 SLATES_ROUND = "slates"  # in the table's message ids: the round the slate DMs belong to
+SLATES_IN_HAND = 16  # slates drawn and not yet delivered, in the whole bot (about 3 MB)
+Result = TypeVar("Result")
 
 
 # --- the plugin --------------------------------------------------------------------------------
@@ -117,6 +119,7 @@ class StellaPlugin(GamePlugin):
         # click id -> the slate text and controls its own answer showed (see answer_at_once)
         self._answered: dict[int, tuple[str, Any]] = {}
         self._channels: dict[int, int] = {}  # game id -> channel id
+        self._in_hand = asyncio.Semaphore(SLATES_IN_HAND)
 
     @property
     def info(self) -> GameInfo:
@@ -493,7 +496,6 @@ class StellaPlugin(GamePlugin):
     async def _send_slates(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
         channel_id = await self._channel_id(cog, ctx.game_id)
         seats = [seat for seat in seats if ctx.table.seats[seat].user_id is not None]
-        screens = await self._slate_screens(cog, ctx, seats, channel_id)
 
         async def send(seat: int, screen: Screen) -> int:
             """The DM's message id; 0 if it could not be sent."""
@@ -514,8 +516,7 @@ class StellaPlugin(GamePlugin):
             return message.id
 
         # All at once: when Discord's global limit makes calls wait, the round waits once.
-        pairs = zip(seats, screens, strict=True)
-        sent = await asyncio.gather(*(send(seat, screen) for seat, screen in pairs))
+        sent = await self._each_slate(cog, ctx, seats, channel_id, send)
         closed = []
         for seat, message_id in zip(seats, sent, strict=True):
             ctx.table.messages[f"dm:{seat}"] = message_id
@@ -526,19 +527,31 @@ class StellaPlugin(GamePlugin):
         if unsaid:
             await self._offer_slates_here(cog, ctx, channel_id, unsaid)
 
-    async def _slate_screens(
-        self, cog: TableCog, ctx: TableContext, seats: list[int], channel_id: int
-    ) -> list[Screen]:
-        """The seats' slates, asked of the drawing worker all at once: a round start waits
-        for the worker's queue once, not once per player."""
+    async def _each_slate(
+        self,
+        cog: TableCog,
+        ctx: TableContext,
+        seats: list[int],
+        channel_id: int,
+        deliver: Callable[[int, Screen], Awaitable[Result]],
+    ) -> list[Result]:
+        """``deliver(seat, slate)`` for every seat at once, each slate drawn just before.
 
-        def slate(seat: int) -> Awaitable[Screen]:
-            user_id = ctx.table.seats[seat].user_id or 0
-            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
-            private = dataclasses.replace(ctx, language=language)
-            return cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+        A round start asks the worker for its slates together (its queue is waited for once),
+        but at most :data:`SLATES_IN_HAND` slates of the whole bot are drawn and not delivered
+        yet: when a hundred rounds start together, their DMs wait for Discord's global limit,
+        and the pictures would wait in memory with them (60 MB at the benchmark's peak).
+        """
 
-        return list(await asyncio.gather(*(slate(seat) for seat in seats)))
+        async def one(seat: int) -> Result:
+            async with self._in_hand:
+                user_id = ctx.table.seats[seat].user_id or 0
+                language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
+                private = dataclasses.replace(ctx, language=language)
+                slate = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+                return await deliver(seat, slate)
+
+        return list(await asyncio.gather(*(one(seat) for seat in seats)))
 
     async def _offer_slates_here(
         self, cog: TableCog, ctx: TableContext, channel_id: int, closed: list[int]
@@ -578,9 +591,10 @@ class StellaPlugin(GamePlugin):
         if not edits:
             return
         channel_id = await self._channel_id(cog, ctx.game_id)
-        screens = await self._slate_screens(cog, ctx, [seat for seat, _, _ in edits], channel_id)
+        messages = {seat: (user_id, message_id) for seat, user_id, message_id in edits}
 
-        async def close(user_id: int, message_id: int, screen: Screen) -> None:
+        async def close(seat: int, screen: Screen) -> None:
+            user_id, message_id = messages[seat]
             try:
                 dm = await cog.bot.direct.channel(user_id)
                 await dm.get_partial_message(message_id).edit(
@@ -589,8 +603,7 @@ class StellaPlugin(GamePlugin):
             except discord.HTTPException:
                 log.info("could not close the slate DM %s", message_id)
 
-        pairs = zip(edits, screens, strict=True)
-        await asyncio.gather(*(close(user, message, shown) for (_, user, message), shown in pairs))
+        await self._each_slate(cog, ctx, list(messages), channel_id, close)
 
     # ---- helpers ------------------------------------------------------------------------
 
