@@ -35,8 +35,11 @@ def test_text_masks_are_reused_and_kept_within_budget(monkeypatch: pytest.Monkey
     assert toolkit._stamp(face, "Alice", "la", (0.0, 0.0)) is first
     image = Image.new("RGBA", (900, 60))
     draw = ImageDraw.Draw(image)
-    for n in range(400):  # four hundred players' names
-        toolkit.write(draw, (10, 10), f"Player number {n}", face, (0, 0, 0, 255))
+    try:
+        for n in range(400):  # four hundred players' names
+            toolkit.write(draw, (10, 10), f"Player number {n}", face, (0, 0, 0, 255))
+    finally:
+        toolkit.finish_picture(image.width)  # this thread's picture under way ends here
     assert toolkit._stamps.size <= 60_000
     assert 0 < len(toolkit._stamps) < 400
     # A mask dropped and drawn again is the same picture.
