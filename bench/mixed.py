@@ -245,8 +245,8 @@ class Stage:
     peak_rss: int
     cpu: float  # the bot's process and its drawing worker
     worker_cpu: float
-    worker_rss: int  # PSS
-    bot_rss: int
+    worker_pss: int
+    bot_pss: int
     worker_anon: int  # of it, the heap
     bot_anon: int
     driver_cpu: float  # the emulator and the simulated players (this process)
@@ -294,8 +294,8 @@ async def _stage(
     others = host_busy_seconds() - host_before - cpu - driver
     watcher.cancel()
     rss = bot.rss()
-    worker_rss = sum(size for pid, size in bot.pss_parts.items() if pid != bot.pid)
-    bot_rss = bot.pss_parts.get(bot.pid, 0)
+    worker_pss = sum(size for pid, size in bot.pss_parts.items() if pid != bot.pid)
+    bot_pss = bot.pss_parts.get(bot.pid, 0)
     worker_anon = sum(size for pid, size in bot.anon_parts.items() if pid != bot.pid)
     bot_anon = bot.anon_parts.get(bot.pid, 0)
     requests = emu.requests[requests_before:]
@@ -317,8 +317,8 @@ async def _stage(
         peak_rss=bot.peak_rss,
         cpu=cpu,
         worker_cpu=worker_cpu,
-        worker_rss=worker_rss,
-        bot_rss=bot_rss,
+        worker_pss=worker_pss,
+        bot_pss=bot_pss,
         worker_anon=worker_anon,
         bot_anon=bot_anon,
         driver_cpu=driver,
@@ -448,8 +448,8 @@ def _figures(area: str, run: Stage) -> list[Figure]:
             RSS_LIMIT_MB,
             note=(
                 f"the bot and its drawing worker, shared pages once (PSS): bot "
-                f"{run.bot_rss / MB:.0f} MB ({run.bot_anon / MB:.0f} heap), worker "
-                f"{run.worker_rss / MB:.0f} MB ({run.worker_anon / MB:.0f} heap); "
+                f"{run.bot_pss / MB:.0f} MB ({run.bot_anon / MB:.0f} heap), worker "
+                f"{run.worker_pss / MB:.0f} MB ({run.worker_anon / MB:.0f} heap); "
                 f"peak so far {run.peak_rss / MB:.0f} MB"
             ),
         ),

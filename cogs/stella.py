@@ -59,7 +59,8 @@ from cogs.components import Controls, build_view
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Button, Row, Screen
-from cogs.stella_screens import StellaScreens
+from cogs.stella_screens import StellaScreens, dm_failed
+from cogs.sync import pings_for
 from cogs.table import TableAddon
 from games import stella as engine
 from games import stella_ai
@@ -249,9 +250,7 @@ class StellaPlugin(GamePlugin):
         if ctx.state.phase != engine.MARKING:
             return seats
         messages = ctx.table.messages
-        return [
-            seat for seat in seats if messages.get(f"dm:{seat}") == 0 or f"nodm:{seat}" in messages
-        ]
+        return [seat for seat in seats if dm_failed(messages, seat) or f"nodm:{seat}" in messages]
 
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The marking has one timer for everyone; each designation one of its own.
@@ -540,7 +539,7 @@ class StellaPlugin(GamePlugin):
         A round start asks the worker for its slates together (its queue is waited for once),
         but at most :data:`SLATES_IN_HAND` slates of the whole bot are drawn and not delivered
         yet: when a hundred rounds start together, their DMs wait for Discord's global limit,
-        and the pictures would wait in memory with them (60 MB at the benchmark's peak).
+        and the pictures would otherwise wait in memory with them.
         """
 
         async def one(seat: int) -> Result:
@@ -560,14 +559,10 @@ class StellaPlugin(GamePlugin):
         before the DMs were tried, did not), and the round's message then offers "My slate"."""
         channel = cog.bot.get_partial_messageable(channel_id)
         players = ", ".join(ctx.mention(seat) for seat in closed)
-        users = [ctx.table.seats[seat].user_id for seat in closed]
+        users = [user_id for seat in closed if (user_id := ctx.table.seats[seat].user_id)]
         message = await channel.send(
             ctx.t("st-dm-closed", players=players),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(user_id) for user_id in users if user_id],
-                everyone=False,
-                roles=False,
-            ),
+            allowed_mentions=pings_for(users),
             nonce=f"{ctx.game_id}.c{ctx.state.round}",
         )
         for seat in closed:
@@ -619,14 +614,9 @@ class StellaPlugin(GamePlugin):
         return self._channels[game_id]
 
 
-def _slates_offered(table: Table) -> set[str]:
-    """The DMs that could not be sent (0) and the notices about them: the round's message
-    offers "My slate" for these."""
-    return {
-        key
-        for key, value in table.messages.items()
-        if (key.startswith("dm:") and value == 0) or key.startswith("nodm:")
-    }
+def _slates_offered(table: Table) -> set[int]:
+    """The seats whose DM could not be sent: the round's message offers "My slate" for them."""
+    return {seat for seat in range(len(table.seats)) if dm_failed(table.messages, seat)}
 
 
 def _shown(text: str, view: Controls | None) -> tuple[str, Any]:

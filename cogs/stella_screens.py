@@ -10,7 +10,7 @@ Drawn in the drawing worker, which never imports discord.py: neither does this m
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -124,7 +124,7 @@ class StellaScreens(GameScreens):
         """The "My slate" button, once a player still marking could not be sent a DM."""
         messages = ctx.table.messages
         waiting = engine.to_move(ctx.state) if ctx.state.phase == engine.MARKING else []
-        if not any(messages.get(f"dm:{seat}") == 0 for seat in waiting):
+        if not any(dm_failed(messages, seat) for seat in waiting):
             return []
         return [(Button(ctx.t("st-button-my-slate"), "u:slate", style="primary", emoji="🗒️"),)]
 
@@ -299,3 +299,8 @@ def _join(lines: list[str]) -> str:
     while len(text) > MAX_TEXT and "\n" in text:
         text = text.split("\n", 1)[1]  # the oldest lines give way first
     return text[:MAX_TEXT]
+
+
+def dm_failed(messages: Mapping[str, int], seat: int) -> bool:
+    """The seat's slate of this round could not be sent by DM (its message id is 0)."""
+    return messages.get(f"dm:{seat}") == 0

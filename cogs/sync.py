@@ -421,15 +421,9 @@ class ChannelSync:
                 return posted
         click = self._posting_click(work)
         if click is not None:
-            extra: dict[str, Any] = {"view": view} if view is not None else {}
             try:
                 message = await click.followup.send(
-                    screen.text,
-                    files=screen.files(),
-                    allowed_mentions=pings_for(notify),
-                    silent=not notify,
-                    wait=True,
-                    **extra,
+                    screen.text, wait=True, **new_message(screen, view, notify)
                 )
             except discord.HTTPException as error:
                 log.info("posting through the click failed (%s); using the channel", error.code)
@@ -459,14 +453,8 @@ class ChannelSync:
     ) -> int:
         """A new message; it notifies only the users in ``notify``, else it is silent."""
         channel = self.bot.get_partial_messageable(channel_id)
-        extra: dict[str, Any] = {"view": view} if view is not None else {}
         message = await channel.send(
-            screen.text,
-            files=screen.files(),
-            allowed_mentions=pings_for(notify),
-            silent=not notify,
-            nonce=nonce[:25],
-            **extra,
+            screen.text, nonce=nonce[:25], **new_message(screen, view, notify)
         )
         return message.id
 
@@ -623,6 +611,19 @@ def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str
 def token_age(interaction: discord.Interaction) -> float:
     """Seconds since the click: its token lasts 15 minutes."""
     return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+def new_message(
+    screen: Screen, view: discord.ui.View | None, notify: Sequence[int]
+) -> dict[str, Any]:
+    """What a new message of the table carries besides its text, by either route."""
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    return {
+        "files": screen.files(),
+        "allowed_mentions": pings_for(notify),
+        "silent": not notify,
+        **extra,
+    }
 
 
 def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:
