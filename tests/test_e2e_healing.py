@@ -511,3 +511,37 @@ async def test_a_stella_designation_saved_before_a_sigkill_is_announced_after_it
     assert record.status == "finished"
     assert live(emu, chan) == []
     assert bot_process.tracebacks() == []
+
+
+async def test_a_sigkill_between_two_slate_dms_sends_each_slate_once_after_the_restart(
+    emu, bot_process, world
+):
+    """Killed as the second slate of the first round goes out by DM (the others sent or not, no
+    id saved): after the restart every player has one slate, and the round plays on."""
+    chan, users = world
+    users = [*users, emu.add_user("carol", locale="en-US")]
+    emu.add_member(chan.guild, users[-1])
+    await bot_process.start()
+    path = bot_process.database
+    ix = await emu.slash(users[0], chan, "stella new", {})
+    for user in users[1:]:
+        await emu.click(user, ix.message, verb(ix.message, "join"))
+
+    def a_slate(call) -> bool:
+        return ".s1." in str(call.json().get("nonce", ""))
+
+    hook = emu.inject("POST", CHANNEL_POST, match=a_slate, nth=2, before=bot_process.kill)
+    await emu.click(users[0], ix.message, verb(ix.message, "start"))
+    await hook.wait(timeout=10)
+    assert await bot_process.wait_exit() == -signal.SIGKILL
+    # The slates go out together: the others may have gone, the second did not.
+    sent_before = sum(len(emu.dm_messages(u)) for u in users)
+    assert 1 <= sent_before < len(users), "some slates went out before, not all"
+    await bot_process.restart()
+    record = await settled(emu, path, chan)
+    for user in users:
+        await emu.wait_until(lambda u=user: slate(emu, u) is not None, timeout=10, what="a DM")
+        assert len(emu.dm_messages(user)) == 1, f"{user.name}: one slate, not two"
+    await lock_in_everyone(emu, path, chan, users)
+    record = await settled(emu, path, chan)
+    assert stella_state(record).phase == stella_engine.EXPLORATION, "the round went on"
