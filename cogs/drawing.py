@@ -7,15 +7,21 @@ game's screen method to call and the context to call it with (the table as saved
 the language) and returns the finished :class:`~cogs.screens.Screen`. It keeps its own caches
 (glyphs, painted cards) for as long as it lives.
 
-The worker is started with the games' :class:`~cogs.plugin.GameScreens` (``spawn``: a fresh
-interpreter, no copy of the bot's threads or sockets) and warmed at once, so the first picture
-does not pay for its start. It never imports discord.py: nothing sent to it comes from a module
-that does (the screens, the rendering, :mod:`cogs.drawing_worker`), and it is started without the
-bot's main script, which multiprocessing would otherwise import in it. That keeps the worker
-at the size of the drawing alone. If it dies (killed, out of memory), the screen in hand is
-drawn in a thread and a new worker takes over the next one: a picture is late, never lost.
-``processes = 0`` draws in a thread of the bot's own process (the setting
-``bot.drawing_processes``), and so is a game whose plugin has no screens of their own.
+Where the system can, the worker is forked from the bot once its plugins are loaded: it starts
+with the bot's imports and texts already in memory and shares those pages with it (the bot's
+objects of that moment are frozen for the garbage collector, whose passes would otherwise
+write to every one of them and so copy them into the worker). What the worker must not share
+is closed or reset at its start (:func:`cogs.drawing_worker.start_worker`): the bot's sockets,
+its signal handling, the locks of the caches. Elsewhere the worker is spawned (a fresh
+interpreter) and never imports discord.py: nothing sent to it comes from a module that does
+(the screens, the rendering, :mod:`cogs.drawing_worker`), and it is started without the bot's
+main script, which multiprocessing would otherwise import in it.
+
+The worker is warmed at once, so the first picture does not pay for its start. If it dies
+(killed, out of memory), the screen in hand is drawn in a thread and a new worker takes over
+the next one: a picture is late, never lost. ``processes = 0`` draws in a thread of the bot's
+own process (the setting ``bot.drawing_processes``), and so is a game whose plugin has no
+screens of their own.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import logging
 import multiprocessing
 import os
@@ -51,6 +58,11 @@ log = logging.getLogger(__name__)
 IDLE_CHECK_SECONDS = 0.05
 
 
+def preferred_start_method() -> str:
+    """``fork`` where the system has it (the worker shares the bot's memory), else ``spawn``."""
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+
 @contextlib.contextmanager
 def _without_main_script() -> Iterator[None]:
     """Workers started meanwhile do not import the bot's main script (``bot.py``, which imports
@@ -66,9 +78,11 @@ def _without_main_script() -> Iterator[None]:
 class Drawing:
     """Where a bot's screens are drawn: one worker process, or a thread with ``processes=0``."""
 
-    def __init__(self, processes: int, loc: Localizer) -> None:
+    def __init__(self, processes: int, loc: Localizer, start_method: str | None = None) -> None:
         self.processes = processes
         self.loc = loc
+        self.start_method = start_method or preferred_start_method()
+        self._frozen = False
         self.plugins: dict[str, GamePlugin] = {}
         self._pool: ProcessPoolExecutor | None = None
         self.restarts = 0
@@ -84,15 +98,23 @@ class Drawing:
         """Start and warm the worker (when the bot has its plugins)."""
         if self.processes > 0 and self._pool is None:
             screens = {kind: p.screens for kind, p in self.plugins.items() if p.screens is not None}
+            forked = self.start_method == "fork"
+            if forked and not self._frozen:
+                # Once, at the first start: what the bot holds now lives as long as the bot, and
+                # frozen objects are never collected (a later worker shares a little less).
+                gc.collect()
+                gc.freeze()
+                self._frozen = True
             self._pool = ProcessPoolExecutor(
                 self.processes,
-                mp_context=multiprocessing.get_context("spawn"),
+                mp_context=multiprocessing.get_context(self.start_method),
                 initializer=start_worker,
-                initargs=(screens, self.loc.default, os.getpid()),
+                # Forked, the worker has the bot's texts; spawned, it reads its own.
+                initargs=(screens, self.loc if forked else self.loc.default, os.getpid()),
             )
             # The pool starts a worker with a job while all others are busy: one job each
             # starts every worker here (and later jobs none).
-            with _without_main_script():
+            with contextlib.nullcontext() if forked else _without_main_script():
                 for _ in range(self.processes):
                     self._pool.submit(ready)
 

@@ -1,7 +1,8 @@
 """What runs in the drawing worker process (see :mod:`cogs.drawing`): its start, and its jobs.
 
-The worker imports this module and what the jobs sent to it need (the games' screens, the
-rendering): none of them imports discord.py, nor asyncio, which a worker has no use for.
+A spawned worker imports this module and what the jobs sent to it need (the games' screens, the
+rendering): none of them imports discord.py, nor asyncio, which a worker has no use for. A
+forked one has the bot's modules already, and leaves the bot's own things alone.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import ctypes
 import functools
 import os
 import signal
+import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -42,11 +44,45 @@ class ScreenContext:
     best: int | None = None
 
 
-def start_worker(screens: Mapping[str, GameScreens], default_language: str, parent: int) -> None:
+def start_worker(screens: Mapping[str, GameScreens], texts: Localizer | str, parent: int) -> None:
+    """The worker's initializer: ``texts`` is the bot's localizer (forked) or its default
+    language (spawned: the worker reads the texts itself)."""
     global _LOC
     _follow_parent(parent)
+    _leave_the_bot_alone()
     _SCREENS.update(screens)
-    _LOC = Localizer(default=default_language)
+    _LOC = texts if isinstance(texts, Localizer) else Localizer(default=texts)
+
+
+def _leave_the_bot_alone() -> None:
+    """What a forked worker inherits and must not use (harmless in a spawned one).
+
+    - The bot's sockets (Discord's gateway and API, the database's): kept open here, one the
+      bot closes would stay connected. The worker's own pipes are not sockets.
+    - Its signal handling: the event loop's wake-up socket would tell the bot of a signal sent
+      to the worker. The bot decides when to stop; its worker follows it (:func:`_follow_parent`).
+    (The locks of the drawing caches, which a thread of the bot may hold at the fork, are
+    renewed by :mod:`rendering.kept` itself.)
+    """
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for fd in _open_sockets():
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def _open_sockets() -> list[int]:
+    try:
+        fds = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:  # not Linux: nothing is known to be open
+        return []
+    sockets = []
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            if stat.S_ISSOCK(os.fstat(fd).st_mode):
+                sockets.append(fd)
+    return sockets
 
 
 def _follow_parent(parent: int) -> None:

@@ -6,7 +6,9 @@ name): least recently used entries are dropped first once the budget is exceeded
 
 from __future__ import annotations
 
+import os
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
@@ -24,6 +26,7 @@ class SizedCache(Generic[Key, Value]):
         self._size_of = size_of
         self._entries: OrderedDict[Key, Value] = OrderedDict()
         self._lock = threading.Lock()  # pictures may be drawn in several threads
+        _caches.add(self)
 
     def get(self, key: Key) -> Value | None:
         with self._lock:
@@ -49,3 +52,17 @@ class SizedCache(Generic[Key, Value]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+_caches: weakref.WeakSet[SizedCache[object, object]] = weakref.WeakSet()
+
+
+def _renew_locks() -> None:
+    """In a forked process (the drawing worker), whose only thread is the one that forked: a
+    lock another thread held at that moment would never be released."""
+    for cache in _caches:
+        cache._lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_renew_locks)

@@ -108,13 +108,28 @@ async def test_the_worker_draws_what_a_thread_draws(drawing) -> None:
     assert worker.restarts == 0
 
 
-async def test_the_worker_draws_every_screen_without_discord(drawing) -> None:
+async def test_a_spawned_worker_draws_every_screen_without_discord() -> None:
     """Everything sent to the worker (screens, pictures, warm-up work) comes from modules that
-    do not import discord.py, so the worker never loads it."""
+    do not import discord.py, so a spawned worker (where the system cannot fork) never loads
+    it."""
+    plugins = _plugins()
+    worker = Drawing(processes=1, loc=LOC, start_method="spawn")
+    for plugin in plugins:
+        worker.register(plugin)
+    worker.start()
+    try:
+        await _draw_every_kind(worker, plugins)
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(worker._pool, in_worker.discord_modules) == []
+        assert worker.restarts == 0
+    finally:
+        worker.close()
+
+
+async def _draw_every_kind(worker: Drawing, plugins: list[GamePlugin]) -> None:
     from rendering import dice_stars as pictures
     from rendering.legend import render_legend
 
-    worker, plugins = drawing
     for plugin in plugins:
         for method, ctx, args in _screens(plugin):
             await worker.screen(plugin, method, ctx, *args)
@@ -125,10 +140,7 @@ async def test_the_worker_draws_every_screen_without_discord(drawing) -> None:
     await worker.picture("en", pictures.render_sheet, view, 1, "Bob", TEXTS)
     await worker.picture("fr", render_legend, "stella", TEXTS)
     function, args = stella.warm_up()[0]
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(worker._pool, warm_up, function, args)
-    assert await loop.run_in_executor(worker._pool, in_worker.discord_modules) == []
-    assert worker.restarts == 0
+    await asyncio.get_running_loop().run_in_executor(worker._pool, warm_up, function, args)
 
 
 async def test_a_killed_worker_costs_no_screen(drawing) -> None:
@@ -157,6 +169,10 @@ async def test_the_stella_deck_is_painted_while_the_worker_is_idle(drawing) -> N
     assert painted >= len(stella.warm_up()) == stella_cards.DECK_SIZE
 
 
+async def _in(drawing: Drawing, question: Any) -> Any:
+    return await asyncio.get_running_loop().run_in_executor(drawing._pool, question)
+
+
 def _paintings() -> int:
     """Run in the worker: how many cards its process painted."""
     from rendering import stella_cards
@@ -180,12 +196,12 @@ async def test_a_deck_painted_to_the_data_folder_is_read_by_the_next_worker(tmp_
     after_restart = Drawing(processes=1, loc=LOC)  # a fresh process, as after a restart
     after_restart.register(painted)
     try:
+        painted_before = await _in(after_restart, _paintings)  # a forked one counts the bot's
         in_memory = StellaPlugin()  # the deck painted in this process's memory instead
         for method, ctx, args in _screens(painted):
             there = await after_restart.screen(painted, method, ctx, *args)
             assert there == getattr(in_memory.screens, method)(ctx, *args), method
-        loop = asyncio.get_running_loop()
-        assert await loop.run_in_executor(after_restart._pool, _paintings) == 0
+        assert await _in(after_restart, _paintings) == painted_before
     finally:
         after_restart.close()
     assert [file.stat().st_mtime_ns for file in files] == stamps, "read, never written again"

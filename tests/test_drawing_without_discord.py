@@ -1,10 +1,12 @@
-"""The drawing worker never imports discord.py (about 30 MB of a worker's memory).
+"""A spawned drawing worker never imports discord.py (about 30 MB of a worker's memory).
 
-What the worker imports is what is sent to it: the games' screens, the rendering and
-``cogs.drawing_worker``. None of them may import discord.py, not even through another module;
-and a bot run as a script (``python bot.py``, whose main module imports discord.py) must not
-have its main module imported in the worker either. The worker drawing every kind of screen
-without discord.py is in ``tests/test_drawing.py``.
+Where the system cannot fork, the worker is a fresh interpreter, and what it imports is what is
+sent to it: the games' screens, the rendering and ``cogs.drawing_worker``. None of them may
+import discord.py, not even through another module; and a bot run as a script (``python
+bot.py``, whose main module imports discord.py) must not have its main module imported in the
+worker either. The spawned worker drawing every kind of screen without discord.py is in
+``tests/test_drawing.py``; a forked worker shares the bot's modules instead
+(``tests/test_drawing_forked.py``).
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ def test_what_the_worker_imports_imports_no_discord() -> None:
 
 
 def test_a_bot_run_as_a_script_starts_its_worker_without_discord(tmp_path: Path) -> None:
-    """As ``python bot.py``: the main script imports discord.py, its worker does not."""
+    """As ``python bot.py``: the main script imports discord.py, its spawned worker does not."""
     script = tmp_path / "a_bot.py"
     script.write_text(
         textwrap.dedent(
@@ -80,7 +82,7 @@ def test_a_bot_run_as_a_script_starts_its_worker_without_discord(tmp_path: Path)
 
 
             async def main() -> None:
-                drawing = Drawing(1, Localizer())
+                drawing = Drawing(1, Localizer(), start_method="spawn")
                 drawing.register(DiceStarsPlugin())
                 drawing.start()
                 loop = asyncio.get_running_loop()
