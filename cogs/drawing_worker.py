@@ -95,6 +95,7 @@ def _follow_parent(parent: int) -> None:
     def watch() -> None:  # elsewhere, and should the signal be missed: within a second
         while os.getppid() == parent:
             time.sleep(PARENT_CHECK_SECONDS)
+            _trim_when_idle()
         os._exit(0)
 
     if os.getppid() != parent:
@@ -153,13 +154,25 @@ def warm_up(function: Callable[..., Any], args: tuple[Any, ...]) -> None:
 
 
 _trimmed = 0.0
+_untrimmed_jobs = False  # jobs ended (and freed their pictures) since the last trim
 
 
 def _trim_now_and_then() -> None:
     """Give freed picture memory back to the system every few seconds (see
-    :mod:`cogs.allocator`)."""
-    global _trimmed
+    :mod:`cogs.allocator`): after a job, or when the jobs have stopped (:func:`_trim_when_idle`)."""
+    global _trimmed, _untrimmed_jobs
     now = time.monotonic()
     if now - _trimmed >= TRIM_SECONDS:
-        _trimmed = now
+        _trimmed, _untrimmed_jobs = now, False
+        give_back_freed()
+    else:
+        _untrimmed_jobs = True
+
+
+def _trim_when_idle() -> None:
+    """What the last jobs of a busy spell freed goes back too, though no job follows them."""
+    global _trimmed, _untrimmed_jobs
+    now = time.monotonic()
+    if _untrimmed_jobs and now - _trimmed >= TRIM_SECONDS:
+        _trimmed, _untrimmed_jobs = now, False
         give_back_freed()

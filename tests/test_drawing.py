@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
+from cogs.allocator import TRIM_SECONDS
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
 from cogs.drawing import TEXTS, Drawing
-from cogs.drawing_worker import warm_up
+from cogs.drawing_worker import PARENT_CHECK_SECONDS, warm_up
 from cogs.plugin import GamePlugin, TableContext
 from cogs.stella import StellaPlugin
 from config import read_dizzle_levels
@@ -231,3 +232,16 @@ async def test_a_solo_results_best_reaches_the_worker(drawing) -> None:
     there = await worker.screen(dizzle, "final_screen", with_best)
     here = await Drawing(processes=0, loc=LOC).screen(dizzle, "final_screen", with_best)
     assert there == here and there.image != plain.image
+
+
+async def test_what_the_last_pictures_freed_goes_back_though_no_picture_follows(drawing) -> None:
+    worker, _ = drawing
+    loop = asyncio.get_running_loop()
+    await worker.picture("en", in_worker.own_heap)  # a job: the worker has just trimmed
+    high = await worker.picture("en", in_worker.leave_freed_memory)  # too soon to trim again
+    deadline = loop.time() + TRIM_SECONDS + 3 * PARENT_CHECK_SECONDS
+    low = high
+    while loop.time() < deadline and high - low < 20_000:
+        await asyncio.sleep(0.25)
+        low = await loop.run_in_executor(worker._pool, in_worker.own_heap)  # asked, not a job
+    assert high - low > 20_000, (high, low)
