@@ -15,7 +15,7 @@ import signal
 import stat
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,7 @@ from locales import Localizer
 
 PR_SET_PDEATHSIG = 1
 PARENT_CHECK_SECONDS = 1.0
+IDLE_SECONDS = 1.0  # without a job: the worker trims on its own
 
 # Set in the worker by its initializer: the games' screens and a localizer of its own.
 _SCREENS: dict[str, GameScreens] = {}
@@ -119,10 +120,8 @@ def draw_screen(kind: str, method: str, context: ScreenContext, args: tuple[Any,
         _LOC,
         context.best,
     )
-    try:
+    with _job():
         return getattr(_SCREENS[kind], method)(ctx, *args)
-    finally:
-        _trim_now_and_then()
 
 
 class _Texts:
@@ -141,38 +140,44 @@ def with_texts(args: tuple[Any, ...], t: Callable[..., str]) -> tuple[Any, ...]:
 
 def draw_picture(language: str, function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
     assert _LOC is not None, "the drawing worker was not started"
-    try:
+    with _job():
         return function(*with_texts(args, functools.partial(_LOC.text, language)))
-    finally:
-        _trim_now_and_then()
 
 
 def warm_up(function: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """Warm-up work of a plugin (its result stays in the worker's caches)."""
-    function(*args)
-    _trim_now_and_then()
+    with _job():
+        function(*args)
 
 
-_trimmed = 0.0
-_untrimmed_jobs = False  # jobs ended (and freed their pictures) since the last trim
+_trimmed = 0.0  # when the worker last gave freed memory back
+_untrimmed = False  # jobs ended (and freed their pictures) since then
+_last_job = 0.0  # when the last job ended; 0.0 while one runs
 
 
-def _trim_now_and_then() -> None:
-    """Give freed picture memory back to the system every few seconds (see
-    :mod:`cogs.allocator`): after a job, or when the jobs have stopped (:func:`_trim_when_idle`)."""
-    global _trimmed, _untrimmed_jobs
-    now = time.monotonic()
-    if now - _trimmed >= TRIM_SECONDS:
-        _trimmed, _untrimmed_jobs = now, False
-        give_back_freed()
-    else:
-        _untrimmed_jobs = True
+@contextlib.contextmanager
+def _job() -> Iterator[None]:
+    """A job; after it, freed picture memory goes back to the system every few seconds (see
+    :mod:`cogs.allocator`)."""
+    global _last_job, _trimmed, _untrimmed
+    _last_job = 0.0
+    try:
+        yield
+    finally:
+        _last_job = now = time.monotonic()
+        if now - _trimmed >= TRIM_SECONDS:
+            _trimmed, _untrimmed = now, False
+            give_back_freed()
+        else:
+            _untrimmed = True
 
 
 def _trim_when_idle() -> None:
-    """What the last jobs of a busy spell freed goes back too, though no job follows them."""
-    global _trimmed, _untrimmed_jobs
+    """What the last jobs of a busy spell freed goes back too, once no job has run for a
+    while: never while one draws (a trim holds the allocator's lock for up to 30 ms)."""
+    global _trimmed, _untrimmed
     now = time.monotonic()
-    if _untrimmed_jobs and now - _trimmed >= TRIM_SECONDS:
-        _trimmed, _untrimmed_jobs = now, False
+    idle = _last_job > 0 and now - _last_job >= IDLE_SECONDS
+    if _untrimmed and idle and now - _trimmed >= TRIM_SECONDS:
+        _trimmed, _untrimmed = now, False
         give_back_freed()

@@ -18,6 +18,7 @@ import pytest
 
 from cogs.drawing import Drawing, preferred_start_method
 from rendering import toolkit
+from tests.support import in_worker
 from tests.test_drawing import LOC, _plugins, _screens
 
 pytestmark = pytest.mark.skipif(
@@ -134,3 +135,25 @@ def _alive(pid: int) -> bool:
     except (ChildProcessError, ProcessLookupError):
         return False
     return True
+
+
+async def test_the_worker_does_not_trim_while_a_job_draws(monkeypatch) -> None:
+    """A trim holds the allocator's lock, which a picture being drawn would wait for: the
+    worker trims on its own only between jobs. (Its clocks shortened: the worker is forked
+    with this process's settings.)"""
+    from cogs import drawing_worker
+
+    monkeypatch.setattr(drawing_worker, "TRIM_SECONDS", 1.0)
+    monkeypatch.setattr(drawing_worker, "IDLE_SECONDS", 0.2)
+    monkeypatch.setattr(drawing_worker, "PARENT_CHECK_SECONDS", 0.05)
+    drawing, _ = await _started("fork")
+    loop = asyncio.get_running_loop()
+    try:
+        await drawing.picture("en", in_worker.own_heap)  # a job that ends too soon to trim
+        freed, at_the_end = await drawing.picture("en", in_worker.free_memory_then_wait, 2.0)
+        assert freed - at_the_end < 5_000, (freed, at_the_end)  # not trimmed during the job
+        await asyncio.sleep(1.0)  # idle now
+        after = await loop.run_in_executor(drawing._pool, in_worker.own_heap)
+        assert at_the_end - after > 20_000, (at_the_end, after)  # given back after it
+    finally:
+        drawing.close()

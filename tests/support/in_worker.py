@@ -37,3 +37,12 @@ def leave_freed_memory() -> int:
     _pinned.extend(blocks[::100])
     del blocks
     return own_heap()
+
+
+def free_memory_then_wait(seconds: float) -> tuple[int, int]:
+    """A long job: leaves freed memory, then waits; the heap right after freeing and at the end."""
+    import time
+
+    freed = leave_freed_memory()
+    time.sleep(seconds)
+    return freed, own_heap()
