@@ -651,17 +651,10 @@ painted = PaintedCards(CACHED_BYTES)
 
 def card_image(card_id: int, width: int = 300) -> Image.Image:
     """The picture of card ``card_id`` (RGB, portrait 2:3), painted once per process and width."""
-    return kept_card(painted, card_id, width, paint_pixels)
-
-
-def kept_card(
-    kept: PaintedCards, card_id: int, width: int, pixels_of: Callable[[int, int], bytes]
-) -> Image.Image:
-    """The card from ``kept``; else ``pixels_of(card_id, width)``, then kept."""
-    pixels = kept.get((card_id, width))
+    pixels = painted.get((card_id, width))
     if pixels is None:
-        pixels = pixels_of(card_id, width)
-        kept.put((card_id, width), pixels)
+        pixels = paint_pixels(card_id, width)
+        painted.put((card_id, width), pixels)
     # A new picture: callers may draw on it.
     return Image.frombytes("RGB", (width, round(width * CARD_ASPECT)), pixels)
 

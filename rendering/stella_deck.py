@@ -4,17 +4,18 @@ Painting a card takes about 25 ms, and a fresh process (after every restart) wou
 to 15 of them for each new round until it has painted the whole deck: the first rounds of an
 evening waited seconds for their pictures. Painted cards are saved here as raw RGB bytes (139
 KB a card at the grid's width, 22 MB for the deck), so a later process reads a card from the
-file system's cache in well under a millisecond. The process itself keeps only a few rounds'
-worth of cards, which keeps the drawing worker small.
+file system's cache in well under a millisecond. The process reads a card each time a round's
+cards are composed (a few times per round, the composed block is kept) rather than holding
+cards of its own: the system's cache holds them for every process, outside the worker's memory.
 
 The folder is keyed by what decides the pixels (this painter's source, the scene plans, the
 Pillow and OpenMoji versions): pictures of an older painter are never mistaken for today's.
-A folder that cannot be written (read-only, full) only means painting again next time.
+A folder that cannot be written (read-only, full) only means painting again next time; until
+then the process keeps the cards it could not write (a few rounds' worth).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import threading
@@ -30,7 +31,7 @@ from games import stella_scenes
 from games.stella_scenes import CARD_ASPECT
 from rendering import stella_cards
 
-KEPT_BYTES = 6 * 1024 * 1024  # in memory: about 45 cards at the grid's width, three rounds
+REFUSED_BYTES = 6 * 1024 * 1024  # cards the folder refused: about 45 at the grid's width
 
 
 @dataclass(frozen=True)
@@ -41,14 +42,16 @@ class PaintedDeck:
     folder: Path
 
     def __call__(self, card_id: int, width: int = 300) -> Image.Image:
-        return stella_cards.kept_card(_kept, card_id, width, self._pixels)
+        size = (width, round(width * CARD_ASPECT))
+        return Image.frombytes("RGB", size, self._pixels(card_id, width))
 
     def _pixels(self, card_id: int, width: int) -> bytes:
         """Read from the folder; painted (and written there) if it is not there yet."""
-        pixels = self._read(card_id, width)
+        pixels = self._read(card_id, width) or _refused.get((card_id, width))
         if pixels is None:
             pixels = stella_cards.paint_pixels(card_id, width)
-            self._write(card_id, width, pixels)
+            if not self._write(card_id, width, pixels):
+                _refused.put((card_id, width), pixels)
         return pixels
 
     def paint_ahead(self, card_id: int, width: int) -> bool:
@@ -70,14 +73,18 @@ class PaintedDeck:
         expected = width * round(width * CARD_ASPECT) * 3
         return pixels if len(pixels) == expected else None  # cut short: painted again
 
-    def _write(self, card_id: int, width: int, pixels: bytes) -> None:
+    def _write(self, card_id: int, width: int, pixels: bytes) -> bool:
+        """Whether the card is in the folder now."""
         path = self.path(card_id, width)
-        with contextlib.suppress(OSError):
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
             # Written aside, then renamed: another process never reads half a card.
             part = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.part")
             part.write_bytes(pixels)
             os.replace(part, path)
+        except OSError:
+            return False
+        return True
 
 
 def paint_ahead(deck: PaintedDeck, card_id: int, width: int) -> None:
@@ -95,4 +102,4 @@ def painter_version() -> str:
     return digest.hexdigest()[:12]
 
 
-_kept = stella_cards.PaintedCards(KEPT_BYTES)
+_refused = stella_cards.PaintedCards(REFUSED_BYTES)
