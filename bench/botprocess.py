@@ -14,7 +14,7 @@ import signal
 import sys
 from pathlib import Path
 
-from bench.measure import pss_of
+from bench.measure import MB, pss_of
 
 REPO = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -39,6 +39,7 @@ class BotProcess:
         )
         self.process: asyncio.subprocess.Process | None = None
         self.peak_rss = 0
+        self.peak_parts: dict[int, tuple[int, int]] = {}  # at the peak: each process's (PSS, heap)
         self.pss_parts: dict[int, int] = {}
         self.anon_parts: dict[int, int] = {}
 
@@ -89,8 +90,22 @@ class BotProcess:
             with contextlib.suppress(OSError):
                 self.pss_parts[pid], self.anon_parts[pid] = pss_of(pid)
         total = sum(self.pss_parts.values())
-        self.peak_rss = max(self.peak_rss, total)
+        if total > self.peak_rss:
+            self.peak_rss = total
+            self.peak_parts = {
+                pid: (pss, self.anon_parts[pid]) for pid, pss in self.pss_parts.items()
+            }
         return total
+
+    def peak_note(self) -> str:
+        """Who held the peak: the bot's share and its workers', with their heaps."""
+        bot = self.peak_parts.get(self.pid, (0, 0))
+        workers = [part for pid, part in self.peak_parts.items() if pid != self.pid]
+        worker = (sum(p for p, _ in workers), sum(a for _, a in workers))
+        return (
+            f"at the peak: bot {bot[0] / MB:.0f} MB ({bot[1] / MB:.0f} heap), "
+            f"worker {worker[0] / MB:.0f} MB ({worker[1] / MB:.0f} heap)"
+        )
 
     def cpu_parts(self) -> dict[int, float]:
         """User + system CPU seconds of the bot and of each worker so far."""

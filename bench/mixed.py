@@ -209,7 +209,8 @@ async def load(
                 bot.peak_rss / MB,
                 "MB",
                 RSS_LIMIT_MB,
-                note="the whole run: the bot with its drawing worker (PSS), every 0.5 s",
+                note="the whole run: the bot with its drawing worker (PSS), every 0.5 s; "
+                + bot.peak_note(),
             ),
             Figure(
                 area,
