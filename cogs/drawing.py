@@ -201,3 +201,6 @@ class Drawing:
         self._retire()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+        if self._frozen:  # what the start froze is the collector's again
+            gc.unfreeze()
+            self._frozen = False
