@@ -105,7 +105,7 @@ class Drawing:
                 gc.collect()
                 gc.freeze()
                 self._frozen = True
-            self._pool = ProcessPoolExecutor(
+            pool = ProcessPoolExecutor(
                 self.processes,
                 mp_context=multiprocessing.get_context(self.start_method),
                 initializer=start_worker,
@@ -114,9 +114,15 @@ class Drawing:
             )
             # The pool starts a worker with a job while all others are busy: one job each
             # starts every worker here (and later jobs none).
-            with contextlib.nullcontext() if forked else _without_main_script():
-                for _ in range(self.processes):
-                    self._pool.submit(ready)
+            try:
+                with contextlib.nullcontext() if forked else _without_main_script():
+                    for _ in range(self.processes):
+                        pool.submit(ready)
+            except OSError:  # no process to be had (memory, the process limit): try again later
+                log.warning("the drawing worker did not start; drawing in a thread", exc_info=True)
+                pool.shutdown(wait=False, cancel_futures=True)
+                return
+            self._pool = pool
 
     async def screen(self, plugin: GamePlugin, method: str, ctx: TableContext, *args: Any) -> Any:
         """``plugin.screens.method(ctx, *args)``, drawn off the event loop (in the worker if
@@ -141,9 +147,12 @@ class Drawing:
         return await self._in_worker(here, draw_picture, language, function, args)
 
     async def _in_worker(self, here: Callable[[], Any], job: Callable[..., Any], *args: Any) -> Any:
-        """``job(*args)`` in the worker; ``here()`` in a thread if the worker died meanwhile."""
+        """``job(*args)`` in the worker; ``here()`` in a thread if the worker died meanwhile
+        or cannot be started now."""
         self.start()
         pool = self._pool
+        if pool is None:
+            return await asyncio.to_thread(here)
         self._drawing += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, job, *args)

@@ -157,3 +157,26 @@ async def test_the_worker_does_not_trim_while_a_job_draws(monkeypatch) -> None:
         assert at_the_end - after > 20_000, (at_the_end, after)  # given back after it
     finally:
         drawing.close()
+
+
+async def test_a_worker_that_cannot_be_started_costs_no_screen(monkeypatch) -> None:
+    """The system refuses a new process (its process limit, its memory): the screen is drawn
+    in a thread, and the next screen tries again."""
+    plugins = _plugins()
+    expected = await _first_screen(Drawing(processes=0, loc=LOC), plugins)
+    drawing = Drawing(processes=1, loc=LOC, start_method="fork")
+    for plugin in plugins:
+        drawing.register(plugin)
+
+    def refused() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    try:
+        with monkeypatch.context() as patched:
+            patched.setattr(os, "fork", refused)
+            assert await _first_screen(drawing, plugins) == expected
+            assert drawing.worker_pids() == []
+        assert await _first_screen(drawing, plugins) == expected
+        assert drawing.worker_pids() and os.getpid() not in drawing.worker_pids()
+    finally:
+        drawing.close()
