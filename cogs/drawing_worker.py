@@ -28,7 +28,7 @@ PR_SET_PDEATHSIG = 1
 PARENT_CHECK_SECONDS = 1.0
 IDLE_SECONDS = 1.0  # without a job: the worker trims on its own
 
-# Set in the worker by its initializer: the games' screens and a localizer of its own.
+# Set in the worker by its initializer: the games' screens and its texts (the bot's, when forked).
 _SCREENS: dict[str, GameScreens] = {}
 _LOC: Localizer | None = None
 
