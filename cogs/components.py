@@ -14,13 +14,13 @@ as the rest of a click's answer).
 from __future__ import annotations
 
 import functools
+import io
 import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs.screens import Button, Option, Row, Screen, Select
-from cogs.uploads import picture_file
 
 if TYPE_CHECKING:
     from cogs.table import TableCog
@@ -38,7 +38,8 @@ def attachments(screen: Screen) -> list[discord.File]:
     """The screen's picture as a file to send, described by its summary (or nothing)."""
     if screen.image is None:
         return []
-    return [picture_file(screen.image, screen.filename, screen.image_summary)]
+    picture = io.BytesIO(screen.image)
+    return [discord.File(picture, screen.filename, description=screen.image_summary)]
 
 
 def custom_id(kind: str, game_id: int, version: int, payload: str) -> str:

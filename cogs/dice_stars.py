@@ -8,6 +8,7 @@ How the turn message and its buttons look is :mod:`cogs.dice_stars_screens`.
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,7 +21,6 @@ from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext
 from cogs.seats import seat_choices, seat_named
 from cogs.table import TableAddon
-from cogs.uploads import picture_file
 from games import dice_stars as engine
 from games.engine import Action, Event
 from games.table import Table
@@ -158,7 +158,7 @@ class DiceStarsCog(TableAddon):
         name = table.seats[seat].name
         png = await self.table.drawing.picture(lang, pictures.render_sheet, view, seat, name, TEXTS)
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = picture_file(png, "sheet.png", summary[:1000])
+        file = discord.File(io.BytesIO(png), "sheet.png", description=summary[:1000])
         await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
 
     @sheet.autocomplete("player")

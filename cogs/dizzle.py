@@ -17,6 +17,7 @@ starts on the default level; a solo game posts one message per pass, edited afte
 from __future__ import annotations
 
 import dataclasses
+import io
 import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,6 @@ from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, decode_json_action
 from cogs.seats import seat_choices, seat_named
 from cogs.table import TableAddon
-from cogs.uploads import picture_file
 from config import read_dizzle_levels
 from games import dizzle as engine
 from games import table as tables
@@ -314,7 +314,7 @@ class DizzleCog(TableAddon):
             language, pictures.render_sheet, view, seat, name, TEXTS
         )
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = picture_file(png, "dizzle-sheet.png", summary[:1000])
+        file = discord.File(io.BytesIO(png), "dizzle-sheet.png", description=summary[:1000])
         await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
 
     @sheet.autocomplete("player")

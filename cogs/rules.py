@@ -7,12 +7,12 @@ the table's rules preset (the default preset's from ``/help``).
 
 from __future__ import annotations
 
+import io
 import logging
 
 import discord
 
 from cogs.drawing import TEXTS, Drawing
-from cogs.uploads import picture_file
 from locales import Localizer
 from rendering.legend import legend_summary, render_legend
 
@@ -30,7 +30,7 @@ def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> dis
         return loc.text(language, key, **args)
 
     summary = legend_summary(kind, t)[:MAX_DESCRIPTION]
-    return picture_file(picture, f"legend-{kind}.png", summary)
+    return discord.File(io.BytesIO(picture), f"legend-{kind}.png", description=summary)
 
 
 # Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
