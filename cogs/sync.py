@@ -617,13 +617,14 @@ def new_message(
     screen: Screen, view: discord.ui.View | None, notify: Sequence[int]
 ) -> dict[str, Any]:
     """What a new message of the table carries besides its text, by either route."""
-    extra: dict[str, Any] = {"view": view} if view is not None else {}
-    return {
+    carried: dict[str, Any] = {
         "files": screen.files(),
         "allowed_mentions": pings_for(notify),
         "silent": not notify,
-        **extra,
     }
+    if view is not None:
+        carried["view"] = view
+    return carried
 
 
 def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:

@@ -45,6 +45,14 @@ class SizedCache(Generic[Key, Value]):
                 _, dropped = self._entries.popitem(last=False)
                 self.size -= self._size_of(dropped)
 
+    def kept(self, key: Key, make: Callable[[], Value]) -> Value:
+        """The entry for ``key``; else ``make()``, kept (made outside the lock: drawing is slow)."""
+        value = self.get(key)
+        if value is None:
+            value = make()
+            self.put(key, value)
+        return value
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()

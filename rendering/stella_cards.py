@@ -651,10 +651,7 @@ painted = PaintedCards(CACHED_BYTES)
 
 def card_image(card_id: int, width: int = 300) -> Image.Image:
     """The picture of card ``card_id`` (RGB, portrait 2:3), painted once per process and width."""
-    pixels = painted.get((card_id, width))
-    if pixels is None:
-        pixels = paint_pixels(card_id, width)
-        painted.put((card_id, width), pixels)
+    pixels = painted.kept((card_id, width), lambda: paint_pixels(card_id, width))
     # A new picture: callers may draw on it.
     return Image.frombytes("RGB", (width, round(width * CARD_ASPECT)), pixels)
 

@@ -179,11 +179,7 @@ def _stamp(
     Returns the mask and how far its corner lies up and left of the text's whole-pixel origin.
     """
     key = (face, text, anchor, start, stroke)
-    stamp = _stamps.get(key)
-    if stamp is None:
-        stamp = _draw_stamp(face, text, anchor, start, stroke)
-        _stamps.put(key, stamp)
-    return stamp
+    return _stamps.kept(key, lambda: _draw_stamp(face, text, anchor, start, stroke))
 
 
 def _draw_stamp(

@@ -7,15 +7,7 @@ import platform
 import pytest
 
 from cogs import allocator
-
-
-def _own_memory() -> int:
-    """Anonymous resident kilobytes of this process: its heap."""
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("RssAnon:"):
-                return int(line.split()[1])
-    return 0
+from tests.support.in_worker import own_heap
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's malloc_trim")
@@ -24,8 +16,8 @@ def test_freed_memory_goes_back_to_the_system() -> None:
     blocks = [bytes(2048) for _ in range(20_000)]
     kept = blocks[::100]
     del blocks
-    before = _own_memory()
+    before = own_heap()
     allocator.give_back_freed()
-    after = _own_memory()
+    after = own_heap()
     assert before - after > 20_000, (before, after)
     assert len(kept) == 200

@@ -464,20 +464,27 @@ async def designate_first(emu, path, chan, users, **fault) -> None:
         await hook.wait(timeout=10)
 
 
+async def _stella_lobby_of_three(emu, bot_process, world):
+    """The bot started, a Stella lobby in the world's channel with a third player joined: the
+    channel, its three users and the lobby's interaction (Start not pressed yet)."""
+    chan, users = world
+    users = [*users, emu.add_user("carol", locale="en-US")]
+    emu.add_member(chan.guild, users[-1])
+    await bot_process.start()
+    ix = await emu.slash(users[0], chan, "stella new", {})
+    for user in users[1:]:
+        await emu.click(user, ix.message, verb(ix.message, "join"))
+    return chan, users, ix
+
+
 @pytest.mark.parametrize("moment", ["before", "after"])
 async def test_a_stella_designation_saved_before_a_sigkill_is_announced_after_it(
     emu, bot_process, world, moment
 ):
     """``before``: killed as its first message goes out (through the click, or the channel);
     ``after``: that message was posted, and its id never reached the bot."""
-    chan, users = world
-    users = [*users, emu.add_user("carol", locale="en-US")]
-    emu.add_member(chan.guild, users[-1])
-    await bot_process.start()
+    chan, users, ix = await _stella_lobby_of_three(emu, bot_process, world)
     path = bot_process.database
-    ix = await emu.slash(users[0], chan, "stella new", {})
-    for user in users[1:]:
-        await emu.click(user, ix.message, verb(ix.message, "join"))
     await emu.click(users[0], ix.message, verb(ix.message, "start"))
     await lock_in_everyone(emu, path, chan, users)
     await designate_first(emu, path, chan, users, **{moment: bot_process.kill})
@@ -518,14 +525,8 @@ async def test_a_sigkill_between_two_slate_dms_sends_each_slate_once_after_the_r
 ):
     """Killed as the second slate of the first round goes out by DM (the others sent or not, no
     id saved): after the restart every player has one slate, and the round plays on."""
-    chan, users = world
-    users = [*users, emu.add_user("carol", locale="en-US")]
-    emu.add_member(chan.guild, users[-1])
-    await bot_process.start()
+    chan, users, ix = await _stella_lobby_of_three(emu, bot_process, world)
     path = bot_process.database
-    ix = await emu.slash(users[0], chan, "stella new", {})
-    for user in users[1:]:
-        await emu.click(user, ix.message, verb(ix.message, "join"))
 
     def a_slate(call) -> bool:
         return ".s1." in str(call.json().get("nonce", ""))

@@ -45,3 +45,16 @@ def test_text_masks_are_reused_and_kept_within_budget(monkeypatch: pytest.Monkey
     # A mask dropped and drawn again is the same picture.
     again = toolkit._stamp(face, "Alice", "la", (0.0, 0.0))
     assert again is not first and again[0].tobytes() == first[0].tobytes()
+
+
+def test_an_entry_is_made_once_and_then_kept() -> None:
+    cache: SizedCache[str, bytes] = SizedCache(100, len)
+    made: list[str] = []
+
+    def make(key: str) -> bytes:
+        made.append(key)
+        return key.encode() * 10
+
+    assert cache.kept("a", lambda: make("a")) == b"a" * 10
+    assert cache.kept("a", lambda: make("a")) == b"a" * 10
+    assert made == ["a"]
