@@ -1,8 +1,9 @@
 """The table: lobby, seats, locks and saving, shared by the three games.
 
-Every change runs under the channel's lock: acknowledge the click at once -> load -> apply ->
-save (version-checked, with what the channel must show) -> bring the channel up to the save
-(:mod:`cogs.sync`). Game cogs register a :class:`~cogs.plugin.GamePlugin`; this cog does the rest.
+Every change runs under the channel's lock, in the order its clicks arrived (:mod:`cogs.turns`):
+acknowledge the click at once -> load -> apply -> save (version-checked, with what the channel
+must show) -> bring the channel up to the save (:mod:`cogs.sync`). Game cogs register a
+:class:`~cogs.plugin.GamePlugin`; this cog does the rest.
 
 Several bot processes (one per range of shards) may change one game: a guild's clicks reach
 the process of its shard, DMs the process of shard 0. The lock is per process, so the version
@@ -39,6 +40,7 @@ from cogs.rematch import REMATCH, open_rematch
 from cogs.rules import send_rules
 from cogs.screens import Button
 from cogs.sync import ChannelSync
+from cogs.turns import Turn, Turns
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
@@ -65,7 +67,7 @@ class TableCog(commands.Cog):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self.plugins: dict[str, GamePlugin] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, Turns] = {}
         self.sync = ChannelSync(self)
         self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
         self._sweeper: asyncio.Task[None] | None = None
@@ -85,8 +87,12 @@ class TableCog(commands.Cog):
     def drawing(self) -> Drawing:
         return self.bot.drawing
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    def lock(self, channel_id: int) -> Turns:
+        """The channel's line of changes: ``async with`` it to change the channel's game."""
+        turns = self._locks.get(channel_id)
+        if turns is None:
+            turns = self._locks[channel_id] = Turns()
+        return turns
 
     async def cog_load(self) -> None:
         self._sweeper = asyncio.create_task(self._sweep(), name="table-sweep")
@@ -102,16 +108,23 @@ class TableCog(commands.Cog):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
-    async def changing(self, channel_id: int, change: Callable[[], Awaitable[object]]) -> bool:
+    async def changing(
+        self,
+        channel_id: int,
+        change: Callable[[], Awaitable[object]],
+        turn: Turn | None = None,
+    ) -> bool:
         """Run ``change`` (load -> apply -> save) under the channel's lock; False if it lost twice.
 
-        The lock is this process's own: another bot process may save the game first, and the
-        save raises :class:`StaleVersion` having written nothing. ``change`` loads afresh each
-        time, so trying it again never applies it twice.
+        ``turn``: the place the click took in the channel's line as it arrived. The lock is
+        this process's own: another bot process may save the game first, and the save raises
+        :class:`StaleVersion` having written nothing. ``change`` loads afresh each time, so
+        trying it again never applies it twice.
         """
-        for _ in range(CHANGE_ATTEMPTS):
+        for attempt in range(CHANGE_ATTEMPTS):
+            place = turn if attempt == 0 and turn is not None else self.lock(channel_id).take()
             try:
-                async with self.lock(channel_id):
+                async with place:
                     await change()
                 return True
             except StaleVersion:
@@ -364,6 +377,7 @@ class TableCog(commands.Cog):
         values: list[str],
     ) -> None:
         answered_by: GamePlugin | None = None  # the game that answered the click at once
+        turn = self._turn_on_arrival(game_id, payload)
         try:
             if payload == RULES_PAYLOAD:
                 await self.show_rules(interaction, game_id)
@@ -374,14 +388,27 @@ class TableCog(commands.Cog):
                 answered_by = await self._answer_at_once(interaction, game_id, version, payload)
                 if answered_by is None:
                     await self.acknowledge(interaction)
-            await self._on_control(interaction, game_id, version, payload, values)
+            await self._on_control(interaction, game_id, version, payload, values, turn)
         except Exception:
             # Nothing was saved if we got here before the save; say so instead of going silent.
             log.exception("control %s of game %s failed", payload, game_id)
             await self.tell(interaction, "table-error-internal")
         finally:
+            if turn is not None:
+                turn.release()
             if answered_by is not None:
                 await answered_by.settle_answer(self, interaction, game_id)
+
+    def _turn_on_arrival(self, game_id: int, payload: str) -> Turn | None:
+        """The click's place among its channel's changes, taken before anything is awaited.
+
+        Only for a change of a game this process has met: others (rules, replays, private
+        panels, a rematch, which takes the lock itself) wait for nothing of the channel.
+        """
+        where = self._whereabouts.get(game_id)
+        if where is None or payload in (RULES_PAYLOAD, REMATCH) or payload.startswith(("h", "u:")):
+            return None
+        return self.lock(where[0]).take()
 
     async def _answer_at_once(
         self, interaction: discord.Interaction, game_id: int, version: int, payload: str
@@ -401,6 +428,7 @@ class TableCog(commands.Cog):
         version: int,
         payload: str,
         values: list[str],
+        turn: Turn | None = None,
     ) -> None:
         if payload.startswith("h"):
             # History and replays: read-only, for finished games, from any channel.
@@ -435,7 +463,7 @@ class TableCog(commands.Cog):
         async def change() -> None:
             await self._control(interaction, plugin, game_id, version, payload, values)
 
-        if not await self.changing(channel_id, change):
+        if not await self.changing(channel_id, change, turn):
             await self.tell(interaction, "table-error-stale")
 
     def remember(self, record: GameRecord) -> tuple[int, str]:

@@ -585,3 +585,39 @@ async def test_a_toggle_refused_after_its_answer_shows_the_slate_as_it_stands(em
     assert styles(panel) == before, "the slate shows the draft as it stands"
     (told,) = ix.followups
     assert told.ephemeral_for == alice.id and "out of date" in told.content
+
+
+async def test_a_lock_clicked_while_a_toggle_is_answered_locks_the_slate_with_that_toggle(
+    emu, runner, world
+):
+    """The toggle answers Discord before its change asks for the table; a Lock clicked on
+    that answer before the bot has heard back must not go first and lock the slate without
+    the toggle's mark."""
+    chan, _ = world
+    panel, alice, _ = await alices_slate_while_busy(emu, runner, world)
+    await mark(emu, panel, alice, [0], lock=False)
+    answering = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_answer() -> None:
+        answering.set()
+        await release.wait()
+
+    # Discord shows the toggled slate, but its answer to the bot is slow to come back.
+    held = emu.inject("POST", r"/interactions/\d+/[^/]+/callback", after=slow_answer, times=1)
+    toggle = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
+    await asyncio.wait_for(answering.wait(), 5)
+    assert styles(panel)["atoggle:4"] == 3, "alice sees card 4 marked"
+    lock = asyncio.create_task(emu.click(alice, panel, cid(panel, "alock")))
+    await asyncio.sleep(0.3)  # time enough for a Lock that jumped the line to be saved
+    _, state = await game_state(runner, chan)
+    record, _ = await game_state(runner, chan)
+    seat = [s["user_id"] for s in record.snapshot["seats"]].index(alice.id)
+    assert not state.locked[seat], "the Lock waits for the toggle that came before it"
+    release.set()
+    toggled, locked = await asyncio.gather(toggle, lock)
+    assert held.fired and toggled.response_type == 7
+    await emu.idle(quiet=0.1)
+    _, state = await game_state(runner, chan)
+    assert state.locked[seat] and state.slates[seat] == [0, 4], "locked with both marks"
+    assert not toggled.followups and not locked.followups, "nobody told off"
