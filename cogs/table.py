@@ -121,14 +121,14 @@ class TableCog(commands.Cog):
         :class:`StaleVersion` having written nothing. ``change`` loads afresh each time, so
         trying it again never applies it twice.
         """
-        for attempt in range(CHANGE_ATTEMPTS):
-            place = turn if attempt == 0 and turn is not None else self.lock(channel_id).take()
-            try:
-                async with place:
+        # The second try keeps the place: a click that arrived after it must not go first.
+        async with turn or self.lock(channel_id).take():
+            for _ in range(CHANGE_ATTEMPTS):
+                try:
                     await change()
-                return True
-            except StaleVersion:
-                log.info("a change in channel %s lost to another save", channel_id)
+                    return True
+                except StaleVersion:
+                    log.info("a change in channel %s lost to another save", channel_id)
         return False
 
     def lang(self, interaction: discord.Interaction) -> str:
