@@ -1,29 +1,135 @@
 """``python -m bench.census_bot config.toml OUT``: the bot with tracemalloc on; SIGUSR1 writes
-the 40 biggest allocation sites (by file and line) to OUT, so a load run can be looked into."""
+the 40 biggest allocation sites (by file and line) to OUT, so a load run can be looked into,
+with the pictures alive at that moment by the code that made them, and their age. A watcher
+writes one at each new peak of the bot's resident memory too (OUT.peak)."""
 
 from __future__ import annotations
 
+import collections
+import io
+import os
 import signal
 import sys
+import threading
+import time
+import traceback
 import tracemalloc
+import types
+import weakref
+from pathlib import Path
+from typing import Any
 
 import bot
+
+BIG = 50_000  # bytes: a picture, not a text
+PEAK_STEP = 2 * 2**20  # a new census when the peak grew this much
 
 
 def main(argv: list[str]) -> int:
     config, out = argv
     tracemalloc.start(1)
+    target = [out]
+    followed = _follow_pictures()
 
     def census(*_: object) -> None:
         stats = tracemalloc.take_snapshot().statistics("lineno")
         total = sum(stat.size for stat in stats)
-        lines = [f"total traced {total / 2**20:.1f} MB"]
+        lines = [f"resident {_resident() / 2**20:.0f} MB, total traced {total / 2**20:.1f} MB"]
         lines += [f"{s.size / 2**20:8.2f} MB {s.count:8d} {s.traceback}" for s in stats[:40]]
-        with open(out, "w", encoding="utf-8") as file:
+        lines += ["", "big pictures by holder:", *followed.report()]
+        with open(target[0], "w", encoding="utf-8") as file:
             file.write("\n".join(lines) + "\n")
 
     signal.signal(signal.SIGUSR1, census)
+    threading.Thread(target=_watch_peaks, args=(out, target), daemon=True).start()
     return bot.main([config])
+
+
+def _resident() -> int:
+    with open("/proc/self/statm", encoding="ascii") as file:
+        return int(file.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _watch_peaks(out: str, target: list[str]) -> None:
+    peak = 0
+    while True:
+        time.sleep(0.5)
+        rss = _resident()
+        if rss > peak + PEAK_STEP:
+            peak = rss
+            target[0] = f"{out}.peak"
+            os.kill(os.getpid(), signal.SIGUSR1)
+            time.sleep(1)
+            target[0] = out
+
+
+class _Followed:
+    """Pictures (screens with one, and their upload buffers) with where and when they began."""
+
+    def __init__(self) -> None:
+        # by id: screens compare by value, so they cannot be keys of a weak dictionary
+        self.born: dict[int, tuple[weakref.ref[Any], str, float, int]] = {}
+
+    def note(self, obj: Any, size: int) -> None:
+        if size > BIG:
+            key = id(obj)
+            alive = weakref.ref(obj, lambda _: self.born.pop(key, None))
+            self.born[key] = (alive, _our_stack(), time.monotonic(), size)
+
+    def report(self) -> list[str]:
+        now = time.monotonic()
+        counts: collections.Counter[str] = collections.Counter()
+        sizes: collections.Counter[str] = collections.Counter()
+        oldest: dict[str, float] = {}
+        for alive, where, born, size in list(self.born.values()):
+            where = f"{type(alive()).__name__} {where}"
+            counts[where] += 1
+            sizes[where] += size
+            oldest[where] = max(oldest.get(where, 0.0), now - born)
+        return [
+            f"{sizes[w] / 2**20:7.2f} MB {counts[w]:4d} oldest {oldest[w]:5.1f} s  {w}"
+            for w, _ in counts.most_common(20)
+        ]
+
+
+def _our_stack() -> str:
+    frames = traceback.extract_stack()[:-3]
+    ours = [
+        f for f in frames if "/site-packages/" not in f.filename and "asyncio" not in f.filename
+    ]
+    return " < ".join(f"{Path(f.filename).stem}.{f.name}:{f.lineno}" for f in reversed(ours[-6:]))
+
+
+def _follow_pictures() -> _Followed:
+    from cogs import components, drawing, screens
+
+    followed = _Followed()
+
+    class FollowedBytes(io.BytesIO):
+        def __init__(self, initial: bytes = b"") -> None:
+            super().__init__(initial)
+            followed.note(self, len(initial))
+
+    components.io = types.SimpleNamespace(BytesIO=FollowedBytes)  # type: ignore[assignment]
+    made = screens.Screen.__init__
+
+    def screen_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        if self.image is not None:
+            followed.note(self, len(self.image))
+
+    screens.Screen.__init__ = screen_init  # type: ignore[method-assign]
+    drawn = drawing.Drawing._in_worker
+
+    async def in_worker(self: Any, *args: Any) -> Any:
+        result = await drawn(self, *args)
+        for screen in result if isinstance(result, list) else [result]:
+            if isinstance(screen, screens.Screen) and screen.image is not None:
+                followed.note(screen, len(screen.image))
+        return result
+
+    drawing.Drawing._in_worker = in_worker  # type: ignore[method-assign]
+    return followed
 
 
 if __name__ == "__main__":
