@@ -51,21 +51,13 @@ def _resident() -> int:
 
 
 def _watch_peaks(out: str, target: list[str]) -> None:
-    """A census at each new peak (OUT.peak), and every BENCH_CENSUS_EVERY seconds (OUT.<s>)."""
-    every = float(os.environ.get("BENCH_CENSUS_EVERY", "0"))
-    began = last = time.monotonic()
     peak = 0
     while True:
         time.sleep(0.5)
         rss = _resident()
-        now = time.monotonic()
-        name = None
         if rss > peak + PEAK_STEP:
-            peak, name = rss, f"{out}.peak"
-        elif every and now - last >= every:
-            last, name = now, f"{out}.{now - began:04.0f}"
-        if name is not None:
-            target[0] = name
+            peak = rss
+            target[0] = f"{out}.peak"
             os.kill(os.getpid(), signal.SIGUSR1)
             time.sleep(1)
             target[0] = out
