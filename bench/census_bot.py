@@ -27,16 +27,19 @@ PEAK_STEP = 2 * 2**20  # a new census when the peak grew this much
 
 def main(argv: list[str]) -> int:
     config, out = argv
-    tracemalloc.start(1)
+    traced = os.environ.get("BENCH_CENSUS_TRACE", "1") != "0"  # 0: pictures only, cheaply
+    if traced:
+        tracemalloc.start(1)
     target = [out]
     followed = _follow_pictures()
 
     def census(*_: object) -> None:
-        stats = tracemalloc.take_snapshot().statistics("lineno")
+        stats = tracemalloc.take_snapshot().statistics("lineno") if traced else []
         total = sum(stat.size for stat in stats)
         lines = [f"resident {_resident() / 2**20:.0f} MB, total traced {total / 2**20:.1f} MB"]
         lines += [f"{s.size / 2**20:8.2f} MB {s.count:8d} {s.traceback}" for s in stats[:40]]
         lines += ["", "big pictures by holder:", *followed.report()]
+        lines += ["", f"when most were alive ({followed.most}):", *followed.at_most]
         with open(target[0], "w", encoding="utf-8") as file:
             file.write("\n".join(lines) + "\n")
 
@@ -69,12 +72,16 @@ class _Followed:
     def __init__(self) -> None:
         # by id: screens compare by value, so they cannot be keys of a weak dictionary
         self.born: dict[int, tuple[weakref.ref[Any], str, float, int]] = {}
+        self.most = 0
+        self.at_most: list[str] = []
 
     def note(self, obj: Any, size: int) -> None:
         if size > BIG:
             key = id(obj)
             alive = weakref.ref(obj, lambda _: self.born.pop(key, None))
             self.born[key] = (alive, _our_stack(), time.monotonic(), size)
+            if len(self.born) > self.most:
+                self.most, self.at_most = len(self.born), self.report()
 
     def report(self) -> list[str]:
         now = time.monotonic()
@@ -82,6 +89,8 @@ class _Followed:
         sizes: collections.Counter[str] = collections.Counter()
         oldest: dict[str, float] = {}
         for alive, where, born, size in list(self.born.values()):
+            if getattr(alive(), "closed", False):
+                continue  # sent: its buffer was let go
             where = f"{type(alive()).__name__} {where}"
             counts[where] += 1
             sizes[where] += size

@@ -8,13 +8,13 @@ How the turn message and its buttons look is :mod:`cogs.dice_stars_screens`.
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from cogs import records
+from cogs.components import Upload
 from cogs.dice_stars_screens import DiceStarsScreens
 from cogs.drawing import TEXTS
 from cogs.i18n import T
@@ -158,7 +158,7 @@ class DiceStarsCog(TableAddon):
         name = table.seats[seat].name
         png = await self.table.drawing.picture(lang, pictures.render_sheet, view, seat, name, TEXTS)
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = discord.File(io.BytesIO(png), "sheet.png", description=summary[:1000])
+        file = Upload(png, "sheet.png", summary[:1000])
         await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
 
     @sheet.autocomplete("player")

@@ -17,7 +17,6 @@ starts on the default level; a solo game posts one message per pass, edited afte
 from __future__ import annotations
 
 import dataclasses
-import io
 import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -26,7 +25,7 @@ import discord
 from discord import app_commands
 
 from cogs import records
-from cogs.components import build_view
+from cogs.components import Upload, build_view
 from cogs.dizzle_screens import DizzleScreens, Text, choice_menus, level_name, more_pages
 from cogs.drawing import TEXTS
 from cogs.i18n import T
@@ -314,7 +313,7 @@ class DizzleCog(TableAddon):
             language, pictures.render_sheet, view, seat, name, TEXTS
         )
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = discord.File(io.BytesIO(png), "dizzle-sheet.png", description=summary[:1000])
+        file = Upload(png, "dizzle-sheet.png", summary[:1000])
         await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
 
     @sheet.autocomplete("player")

@@ -7,11 +7,11 @@ the table's rules preset (the default preset's from ``/help``).
 
 from __future__ import annotations
 
-import io
 import logging
 
 import discord
 
+from cogs.components import Upload
 from cogs.drawing import TEXTS, Drawing
 from locales import Localizer
 from rendering.legend import legend_summary, render_legend
@@ -30,7 +30,7 @@ def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> dis
         return loc.text(language, key, **args)
 
     summary = legend_summary(kind, t)[:MAX_DESCRIPTION]
-    return discord.File(io.BytesIO(picture), f"legend-{kind}.png", description=summary)
+    return Upload(picture, f"legend-{kind}.png", summary)
 
 
 # Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
@@ -63,6 +63,9 @@ async def send_rules(
         if interaction.response.is_done():
             await interaction.followup.send(text, file=file, ephemeral=True)
         else:
-            await interaction.response.send_message(text, file=file, ephemeral=True)
+            try:
+                await interaction.response.send_message(text, file=file, ephemeral=True)
+            finally:
+                file.close()  # an interaction's own answer does not close its files
     except discord.HTTPException as error:
         log.info("rules card for %s not sent: %s", interaction.id, error.code)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from cogs.components import Upload
 from games import stella as engine
 from games.engine import CHANCE
 from locales import Localizer
@@ -621,3 +622,25 @@ async def test_a_lock_clicked_while_a_toggle_is_answered_locks_the_slate_with_th
     _, state = await game_state(runner, chan)
     assert state.locked[seat] and state.slates[seat] == [0, 4], "locked with both marks"
     assert not toggled.followups and not locked.followups, "nobody told off"
+
+
+async def test_every_picture_sent_lets_its_bytes_go_at_once(emu, runner, world, monkeypatch):
+    """A round start sends its grid and every slate: none of their buffers waits for the
+    garbage collector once its request is done (a hundred round starts kept 27 MB so)."""
+    made: list[Upload] = []
+    begin = Upload.__init__
+
+    def made_one(self, *args, **kwargs) -> None:
+        begin(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(Upload, "__init__", made_one)
+    chan, users = world
+    await runner.start()
+    await open_table(emu, chan, [users[0], users[1], users[3]])
+    await emu.idle(quiet=0.1)
+    panel = await slate_panel(emu, chan, users[0])
+    await mark(emu, panel, users[0], [0], lock=False)
+    await emu.idle(quiet=0.1)
+    assert len(made) >= 4, "the round's message and three slates at least"
+    assert [u.filename for u in made if not u.fp.closed] == []
