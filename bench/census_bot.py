@@ -6,6 +6,7 @@ writes one at each new peak of the bot's resident memory too (OUT.peak)."""
 from __future__ import annotations
 
 import collections
+import gc
 import io
 import os
 import signal
@@ -31,6 +32,7 @@ def main(argv: list[str]) -> int:
     if traced:
         tracemalloc.start(1)
     target = [out]
+    bot_pid = os.getpid()  # the drawing worker, forked, inherits the handler: OUT.worker
     followed = _follow_pictures()
 
     def census(*_: object) -> None:
@@ -40,12 +42,31 @@ def main(argv: list[str]) -> int:
         lines += [f"{s.size / 2**20:8.2f} MB {s.count:8d} {s.traceback}" for s in stats[:40]]
         lines += ["", "big pictures by holder:", *followed.report()]
         lines += ["", f"when most were alive ({followed.most}):", *followed.at_most]
-        with open(target[0], "w", encoding="utf-8") as file:
+        lines += ["", f"images alive in process {os.getpid()}:", *_images()]
+        path = target[0] if os.getpid() == bot_pid else f"{out}.worker"
+        with open(path, "w", encoding="utf-8") as file:
             file.write("\n".join(lines) + "\n")
 
     signal.signal(signal.SIGUSR1, census)
     threading.Thread(target=_watch_peaks, args=(out, target), daemon=True).start()
     return bot.main([config])
+
+
+def _images() -> list[str]:
+    """Pillow images alive (the kept layers and what is being drawn), by mode and size."""
+    from PIL import Image
+
+    sizes: collections.Counter[str] = collections.Counter()
+    counts: collections.Counter[str] = collections.Counter()
+    for obj in gc.get_objects():
+        if isinstance(obj, Image.Image) and obj.mode in Image.MODES:
+            key = f"{obj.mode} {obj.width}x{obj.height}"
+            counts[key] += 1
+            sizes[key] += obj.width * obj.height * len(obj.getbands())
+    total = sum(sizes.values())
+    lines = [f"{total / 2**20:7.2f} MB in {sum(counts.values())} images"]
+    biggest = sizes.most_common(20)
+    return lines + [f"{size / 2**20:7.2f} MB {counts[key]:4d} {key}" for key, size in biggest]
 
 
 def _resident() -> int:
