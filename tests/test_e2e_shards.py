@@ -491,6 +491,8 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
             await until(
                 lambda n=number: _past_marking(storage, chan, n), "the timer firing", timeout=10
             )
+        else:  # the last Lock was acknowledged; its change may still be on its way
+            await until(lambda n=number: _past_marking(storage, chan, n), "the last lock saved")
         await table.explore(players)
 
     record, state = await the_game(storage, chan)
