@@ -272,6 +272,12 @@ class GamePlugin:
     ) -> None:
         """After a click answered at once: its change is done or refused; show what holds."""
 
+    def acted_version(self, interaction: discord.Interaction, saved: int) -> int:
+        """The version from which the seat's controls count as up to date after its click's
+        change is saved as ``saved``: the controls its answer at once showed may carry an
+        earlier one (another change was saved in between)."""
+        return saved
+
     def own_message(self, events: list[Event]) -> tuple[list[Event], list[Event]]:
         """Events of a new turn that get a message of their own before it, and the rest."""
         return [], events

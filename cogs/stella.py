@@ -117,6 +117,8 @@ class StellaPlugin(GamePlugin):
             options = (*options, Setting("deck", DECKS, "generated"))
         self._info = dataclasses.replace(engine.INFO, options=options)
         self.languages: dict[int, str] = {}  # user id -> the language their last click spoke
+        # click id -> the version the controls of its answer at once carry
+        self._promised: dict[int, int] = {}
         # click id -> the slate text and controls its own answer showed (see answer_at_once)
         self._answered: dict[int, tuple[str, Any]] = {}
         self._channels: dict[int, int] = {}  # game id -> channel id
@@ -351,12 +353,21 @@ class StellaPlugin(GamePlugin):
         except discord.HTTPException:
             return False
         self._answered[interaction.id] = _shown(*shown)
+        self._promised[interaction.id] = ctx.version
         return True
+
+    def acted_version(self, interaction: discord.Interaction, saved: int) -> int:
+        """A toggle answered at once promised its controls the version after the one it read;
+        when another change was saved in between (another seat's, or an earlier toggle still
+        on its way), those controls must still work: they show this seat's draft as saved."""
+        promised = self._promised.get(interaction.id)
+        return saved if promised is None else min(saved, promised)
 
     async def settle_answer(
         self, cog: TableCog, interaction: discord.Interaction, game_id: int
     ) -> None:
         """A toggle answered at once whose change was refused: its slate shows what holds."""
+        self._promised.pop(interaction.id, None)
         if self._answered.pop(interaction.id, None) is None:
             return
         try:

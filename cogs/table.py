@@ -703,7 +703,9 @@ class TableCog(commands.Cog):
         if actor == "user":
             table.seats[seat].timeouts = 0
         new_version = record.version + 1
-        table.acted_at[seat] = new_version
+        table.acted_at[seat] = (
+            plugin.acted_version(interaction, new_version) if interaction else new_version
+        )
         events += self._advance(plugin, table, state, moves, new_version)
         await self._commit(interaction, plugin, record, table, state, moves, events)
         return True

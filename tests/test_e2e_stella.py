@@ -644,3 +644,29 @@ async def test_every_picture_sent_lets_its_bytes_go_at_once(emu, runner, world, 
     await emu.idle(quiet=0.1)
     assert len(made) >= 4, "the round's message and three slates at least"
     assert [u.filename for u in made if not u.fp.closed] == []
+
+
+async def test_the_slate_answered_at_once_still_works_after_another_save_came_between(
+    emu, runner, world
+):
+    """Another change (another seat's, another process's) is saved between a toggle's answer
+    and its own save, and the player clicks Lock on that answer at once: its buttons carry
+    the version before that save, and must not be refused as out of date, for they show this
+    seat's draft as it is then saved."""
+    chan, _ = world
+    panel, alice, table = await alices_slate_while_busy(emu, runner, world)
+    async with table.lock(chan.id):
+        edits = len(panel.edits)
+        toggle = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
+        await emu.wait_until(lambda: len(panel.edits) > edits, timeout=5, what="the answer")
+        record, _ = await game_state(runner, chan)
+        await runner.db.save_game(record.id, record.version, record.snapshot, status=record.status)
+        lock = asyncio.create_task(emu.click(alice, panel, cid(panel, "alock")))
+        await asyncio.sleep(0.2)  # both wait for the table, the toggle first
+    toggled, locked = await asyncio.gather(toggle, lock)
+    await emu.idle(quiet=0.1)
+    record, state = await game_state(runner, chan)
+    seat = [s["user_id"] for s in record.snapshot["seats"]].index(alice.id)
+    assert toggled.response_type == 7
+    assert not toggled.followups and not locked.followups, "nobody told off as out of date"
+    assert state.locked[seat] and state.slates[seat] == [4]
