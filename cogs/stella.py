@@ -117,10 +117,8 @@ class StellaPlugin(GamePlugin):
             options = (*options, Setting("deck", DECKS, "generated"))
         self._info = dataclasses.replace(engine.INFO, options=options)
         self.languages: dict[int, str] = {}  # user id -> the language their last click spoke
-        # click id -> the version the controls of its answer at once carry
-        self._promised: dict[int, int] = {}
-        # click id -> the slate text and controls its own answer showed (see answer_at_once)
-        self._answered: dict[int, tuple[str, Any]] = {}
+        # click id -> the slate text and controls its own answer showed, and their version
+        self._answered: dict[int, tuple[tuple[str, Any], int]] = {}
         self._channels: dict[int, int] = {}  # game id -> channel id
         self._in_hand = asyncio.Semaphore(SLATES_IN_HAND)
 
@@ -292,7 +290,8 @@ class StellaPlugin(GamePlugin):
                     self, "slate_screen", private_ctx, seat, channel_id, True
                 )
         view = build_view(ctx.game_id, ctx.version, screen.rows)
-        if self._answered.pop(interaction.id, None) == _shown(screen.text, view):
+        answered = self._answered.pop(interaction.id, None)
+        if answered is not None and answered[0] == _shown(screen.text, view):
             return True  # the click's own answer showed it already
         arguments: dict[str, Any] = {"content": screen.text, "view": view}
         if screen.image is not None or not screen.rows:
@@ -352,22 +351,20 @@ class StellaPlugin(GamePlugin):
             await interaction.response.edit_message(content=shown[0], view=shown[1])
         except discord.HTTPException:
             return False
-        self._answered[interaction.id] = _shown(*shown)
-        self._promised[interaction.id] = ctx.version
+        self._answered[interaction.id] = (_shown(*shown), ctx.version)
         return True
 
     def acted_version(self, interaction: discord.Interaction, saved: int) -> int:
         """A toggle answered at once promised its controls the version after the one it read;
         when another change was saved in between (another seat's, or an earlier toggle still
         on its way), those controls must still work: they show this seat's draft as saved."""
-        promised = self._promised.get(interaction.id)
-        return saved if promised is None else min(saved, promised)
+        answered = self._answered.get(interaction.id)
+        return saved if answered is None else min(saved, answered[1])
 
     async def settle_answer(
         self, cog: TableCog, interaction: discord.Interaction, game_id: int
     ) -> None:
         """A toggle answered at once whose change was refused: its slate shows what holds."""
-        self._promised.pop(interaction.id, None)
         if self._answered.pop(interaction.id, None) is None:
             return
         try:

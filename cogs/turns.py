@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from types import TracebackType
 
 
 class Turns:
@@ -19,7 +18,6 @@ class Turns:
 
     def __init__(self) -> None:
         self._line: deque[asyncio.Future[None]] = deque()
-        self._held: list[Turn] = []  # the turn an ``async with turns:`` holds
 
     def take(self) -> Turn:
         """A place at the end of the line, taken now; it comes when those before it are done."""
@@ -42,17 +40,10 @@ class Turns:
             self._line[0].set_result(None)
 
     async def __aenter__(self) -> None:
-        turn = self.take()
-        await turn.__aenter__()
-        self._held.append(turn)
+        await self.take().__aenter__()
 
-    async def __aexit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self._held.pop().release()
+    async def __aexit__(self, *exc: object) -> None:
+        self._leave(self._line[0])  # the one running is always the first in line
 
 
 class Turn:
@@ -69,12 +60,7 @@ class Turn:
             self.release()  # cancelled while waiting: those after it must not wait for it
             raise
 
-    async def __aexit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         self.release()
 
     def release(self) -> None:
