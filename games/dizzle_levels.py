@@ -42,6 +42,7 @@ reached rocket on to every planet, since a rocket lets its player cross any plan
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -202,9 +203,26 @@ def parse_level(text: str, source: str) -> Level:
     return _build(data, source)
 
 
+READ_LEVELS_KEPT = 32  # levels read from stored games (a server's own sheets among them)
+_read: dict[str, tuple[dict[str, Any], Level]] = {}
+
+
 def level_from_json(data: Mapping[str, Any]) -> Level:
-    """The level stored in a game (validated again: a stored game may come from anywhere)."""
-    return _build(data, str(data.get("id", "level")))
+    """The level stored in a game (validated again: a stored game may come from anywhere).
+
+    Every click reads its game's JSON, level included, and building a level is most of that
+    (half a millisecond): a level read before from the same data is returned as it was built.
+    Levels are frozen, so games may share one.
+    """
+    source = str(data.get("id", "level"))
+    known = _read.get(source)
+    if known is not None and known[0] == data:
+        return known[1]
+    level = _build(data, source)
+    if len(_read) >= READ_LEVELS_KEPT:
+        _read.clear()
+    _read[source] = (copy.deepcopy(dict(data)), level)
+    return level
 
 
 def level_to_json(level: Level) -> dict[str, Any]:

@@ -8,7 +8,7 @@ who leaves is marked *left* and the autopilot (or the game's own rule) plays on 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.engine import GameInfo, RulesError
@@ -77,8 +77,9 @@ class Table:
         # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save
         # (a tenth of the bot's time under load), and nothing below that level changes in place:
         # a new state, log item or post replaces the old one.
-        data = {item.name: _shallow(getattr(self, item.name)) for item in fields(self)}
-        data["seats"] = [asdict(seat) for seat in self.seats]
+        data = {name: _shallow(getattr(self, name)) for name in _TABLE_FIELDS}
+        # A seat holds plain values only: a copy of its attributes is its JSON.
+        data["seats"] = [dict(vars(seat)) for seat in self.seats]
         return data
 
     @classmethod
@@ -123,6 +124,8 @@ class Table:
         current = ping_message_key(self.turn_began) if self.status == ACTIVE else None
         return [key for key in self.messages if key.startswith("ping:") and key != current]
 
+
+_TABLE_FIELDS = tuple(item.name for item in fields(Table))  # ``fields`` looks them up each call
 
 LOG_LIMIT = 40  # log items a turn message keeps (Discord's 2,000 characters cut earlier)
 

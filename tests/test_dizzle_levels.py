@@ -112,6 +112,30 @@ def test_shipped_level_survives_json(path: Path) -> None:
     assert level_from_json(data) == level
 
 
+def test_a_level_read_again_from_the_same_data_is_the_one_built_before() -> None:
+    first = level_from_json(base())
+    assert level_from_json(json.loads(json.dumps(base()))) is first
+
+
+def test_a_level_read_again_from_other_data_is_built_from_that_data() -> None:
+    first = level_from_json(base())
+    changed = base()
+    changed["grid"][1] = "6 1 2 . 5"
+    second = level_from_json(changed)
+    assert second is not first
+    assert second.pips[second.cell(1, 4)] == 5 and first.pips[first.cell(1, 4)] == 4
+    assert level_from_json(base()) == first
+
+
+def test_data_changed_after_reading_does_not_change_what_is_read_next() -> None:
+    data = base()
+    first = level_from_json(data)
+    data["special"][0]["points"] = 7  # invalid: a gem is worth 1 to 3
+    with pytest.raises(LevelError, match="gem points"):
+        level_from_json(data)
+    assert level_from_json(base()) == first
+
+
 def kinds(path: Path) -> dict[str, int]:
     level = parse_level(path.read_text(encoding="utf-8"), path.name)
     return {kind: mask.bit_count() for kind, mask in level.kind_masks.items()}
