@@ -52,12 +52,14 @@ from rendering.toolkit import (
     fixed_palette,
     font,
     kept_layer,
+    packed,
     printable,
     readable_size,
     stacked_png,
     star_points,
     text_width,
     to_png,
+    unpacked,
     write,
 )
 
@@ -372,7 +374,7 @@ def _sheet_background(layout: SheetLayout, labels: tuple[str, ...]) -> Image.Ima
     _draw_footer(draw, layout, text)
     if layout.solo:
         _draw_solo_section(draw, layout, text)
-    return image
+    return packed(image, _palette())
 
 
 def _draw_heads(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str, str]) -> None:
@@ -465,7 +467,7 @@ def _draw_sheet(
 ) -> Image.Image:
     layout = sheet_layout(view, scale)
     sheet = view["sheets"][seat]
-    image = _sheet_background(layout, _texts(t, SHEET_LABELS)).copy()
+    image = unpacked(_sheet_background(layout, _texts(t, SHEET_LABELS)))
     draw = ImageDraw.Draw(image)
     _draw_name(draw, layout, name, place)
     for r, row in enumerate(sheet["rows"]):
@@ -666,7 +668,7 @@ def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
     head = BADGE_LINE * (len(lines) + over)
     standings = _standings_lines(view)
     seats = 0 if not standings else len(view["sheets"])
-    image = _strip_base(head, seats).copy()
+    image = unpacked(_strip_base(head, seats))
     draw = ImageDraw.Draw(image)
     y = STRIP_TOP
     if over:
@@ -715,7 +717,7 @@ def _strip_base(head: int, seats: int) -> Image.Image:
     for seat in range(seats):
         box = _standing_box(seat, seats, y)
         draw.rounded_rectangle(box, radius=10, fill=WHITE_FIELD, outline=GRID, width=1)
-    return image
+    return packed(image, _palette())
 
 
 def _standing_box(seat: int, seats: int, top: int) -> Box:

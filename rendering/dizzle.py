@@ -51,11 +51,13 @@ from rendering.toolkit import (
     fixed_palette,
     font,
     kept_layer,
+    packed,
     printable,
     readable_size,
     stacked_png,
     text_length,
     to_png,
+    unpacked,
     wrap_text,
     write,
 )
@@ -323,7 +325,7 @@ def _sheet_card(
     """A player's sheet; ``in_turn``: under the middle, which already says round and level."""
     player = view["players"][seat]
     grid = _sheet_grid(view["level"])
-    image = _sheet_base(_level_key(view["level"]), grid.field).copy()
+    image = unpacked(_sheet_base(_level_key(view["level"]), grid.field))
     draw = ImageDraw.Draw(image)
     choices = view.get("choices") or [] if in_turn and seat == view["turn"] else []
     picking = bool(player["planets_to_pick"]) and view["phase"] == "planets"
@@ -352,7 +354,7 @@ def _sheet_base(level_key: str, field: int) -> Image.Image:
     image, draw = canvas(width, height)
     image.paste(_level_block(level_key, field), (PAD, PAD + HEADER))
     _score_boxes(draw, _score_box(grid, width))
-    return image
+    return packed(image, _palette())
 
 
 def _score_box(grid: Grid, width: int) -> Box:
@@ -531,7 +533,7 @@ def _level_block(level_key: str, field: int) -> Image.Image:
         pad = field * 0.2
         draw.line((x0 + pad, y0 + pad, x1 - pad, y1 - pad), fill=PRINTED, width=width)
         draw.line((x0 + pad, y1 - pad, x1 - pad, y0 + pad), fill=PRINTED, width=width)
-    return image
+    return packed(image, _palette())
 
 
 def _draw_field(

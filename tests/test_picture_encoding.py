@@ -4,8 +4,9 @@ The pictures of Dice Stars, Dizzle and Stella's score tables are drawn in RGBA a
 :func:`rendering.toolkit.stacked_png`: each part mapped to the fixed palette on its own, the
 transparent pixels to the clear entry, rows packed by ISA-L. The plain path stacks the parts
 in RGBA, maps the whole picture with ``quantize`` and puts the transparent entry where the
-alpha channel is clear. For seeded games, part-way and at their end, both must decode to the
-very same pixels.
+alpha channel is clear. Black is a clear pixel too (the corners of a kept layer, which is
+packed in its palette, come back opaque black when it is drawn on). For seeded games,
+part-way and at their end, both must decode to the very same pixels.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bench.playouts import ENGINES, NAMES, positions
 from games import stella
@@ -28,8 +29,15 @@ LOC = Localizer()
 FAST = toolkit.stacked_png
 
 
+def _clear_black(part: Image.Image) -> Image.Image:
+    """The part with its black pixels clear, as the palette's clear entry is black."""
+    r, g, b, a = part.convert("RGBA").split()
+    lit = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v else 0)
+    return Image.merge("RGBA", (r, g, b, ImageChops.darker(a, lit)))
+
+
 def _plain_pixels(parts: Sequence[Image.Image], gap: int, palette: FixedPalette) -> bytes:
-    whole = stack(list(parts), gap)
+    whole = stack([_clear_black(part) for part in parts], gap)
     mapped = whole.convert("RGB").quantize(palette=palette.image, dither=Image.Dither.NONE)
     opaque = whole.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
     shown = Image.new("RGBA", whole.size, (0, 0, 0, 0))

@@ -4,15 +4,22 @@ import io
 
 from PIL import Image, ImageDraw
 
+from rendering import dice_stars
 from rendering.toolkit import (
     DICE,
+    GRID,
+    INK,
+    PAPER,
+    _blank_card,
     canvas,
     draw_die,
     fixed_palette,
     font,
     on_backgrounds,
+    packed,
     printable,
     to_png,
+    unpacked,
     write,
 )
 
@@ -66,6 +73,28 @@ def test_a_fixed_palette_keeps_flat_colours_exact_and_text_edges_close():
     drawn = image.convert("RGB").tobytes()
     shown = decoded.convert("RGB").tobytes()
     assert max(abs(a - b) for a, b in zip(drawn, shown, strict=True)) <= 40  # antialiased edges
+
+
+def test_a_blank_card_is_kept_a_byte_a_pixel_and_drawn_on_as_before():
+    for width, height, radius in [(620, 316, 18), (300, 120, 18), (1000, 800, 18), (50, 40, 12)]:
+        drawn = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+        ImageDraw.Draw(drawn).rounded_rectangle(
+            (0, 0, width - 1, height - 1), radius=radius, fill=PAPER, outline=GRID
+        )
+        image, _ = canvas(width, height, radius)
+        assert image.mode == "RGBA" and image.tobytes() == drawn.tobytes()
+    assert _blank_card(620, 316, 18).mode == "P"
+
+
+def test_a_packed_layer_gives_the_picture_of_the_layer_itself():
+    palette = dice_stars._palette()
+    layer, draw = canvas(400, 160)
+    draw.rectangle((20, 20, 120, 100), fill=dice_stars.WHITE_FIELD, outline=GRID)
+    for y, size in ((40, 13), (80, 22), (120, 30)):
+        write(draw, (150, y), "Größe 42 · Ärger", font(size, True), INK, anchor="lm")
+    kept = packed(layer, palette)
+    assert kept.mode == "P"  # a byte a pixel
+    assert to_png(unpacked(kept), palette) == to_png(layer, palette)
 
 
 def test_written_text_has_the_pixels_of_imagedraw_text():
