@@ -520,28 +520,34 @@ def stacked_png(pictures: Sequence[Image.Image], gap: int, palette: FixedPalette
     return _png(rows, palette.entries, palette.transparent)
 
 
+LAYER_COLOURS = 1 << 14  # a sheet's layer has some 600 (its text edges)
+
+
 def packed(layer: Image.Image, palette: FixedPalette) -> Image.Image:
     """A kept layer in its pictures' palette: a byte a pixel instead of four.
 
     Every pixel of a picture encoded with ``palette`` ends as its nearest entry, so the layer's
     pixels may take theirs when it is drawn. The packed layer's own palette holds, for each
-    entry, a colour of the layer that maps to it, not always the entry's colour: Pillow's
-    mapping finds nearest entries by small cubes of colours, and an entry's own colour may lie
-    in a cube nearer another entry. So the picture drawn on :func:`unpacked` maps to the same
-    entries as one drawn on the layer itself.
+    entry, a colour of the layer that maps to it (its own if the layer has it, else the most
+    frequent): Pillow's mapping finds nearest entries by small cubes of colours, and an entry's
+    own colour may lie in a cube nearer another entry. So a picture drawn on :func:`unpacked`
+    maps to the same entries as one drawn on the layer itself.
     """
-    indices = _to_palette(layer, palette)
-    colours = [colour for _, colour in layer.getcolors(1 << 24) or []]
+    found = layer.getcolors(LAYER_COLOURS)  # its table costs time by its size, not the layer's
+    if found is None:  # more colours than a flat drawing has: kept as drawn
+        return layer
+    colours = [colour for _, colour in sorted(found, key=lambda item: (-item[0], item[1]))]
     sample = Image.new(layer.mode, (len(colours), 1))
     sample.putdata(colours)
+    mapped = list(zip(colours, _to_palette(sample, palette).tobytes(), strict=True))
     entries = palette.entries + CLEAR
-    reps = [tuple(entries[3 * i : 3 * i + 3]) for i in range(len(entries) // 3)]
-    own = set()
-    for colour, index in zip(colours, _to_palette(sample, palette).getdata(), strict=True):
-        if colour[:3] == reps[index]:
-            own.add(index)
-        elif index not in own:
+    reps = [tuple(entries[i : i + 3]) for i in range(0, len(entries), 3)]
+    chosen = {index for colour, index in mapped if colour[:3] == reps[index]}
+    for colour, index in mapped:  # the most frequent first
+        if index not in chosen:
             reps[index] = colour[:3]
+            chosen.add(index)
+    indices = _to_palette(layer, palette)
     indices.putpalette([value for colour in reps for value in colour])
     return indices
 
@@ -549,7 +555,7 @@ def packed(layer: Image.Image, palette: FixedPalette) -> Image.Image:
 def unpacked(layer: Image.Image) -> Image.Image:
     """A packed layer in RGBA, to draw on. Its clear pixels come back opaque black, which
     :func:`stacked_png` maps to the clear entry as it maps transparent ones."""
-    return layer.convert("RGBA")
+    return layer.convert("RGBA") if layer.mode == "P" else layer.copy()
 
 
 def _to_palette(image: Image.Image, palette: FixedPalette) -> Image.Image:

@@ -1,6 +1,7 @@
 """The shared drawing kit: shipped fonts, dice faces, small transparent PNGs."""
 
 import io
+import random
 
 from PIL import Image, ImageDraw
 
@@ -95,6 +96,14 @@ def test_a_packed_layer_gives_the_picture_of_the_layer_itself():
     kept = packed(layer, palette)
     assert kept.mode == "P"  # a byte a pixel
     assert to_png(unpacked(kept), palette) == to_png(layer, palette)
+
+
+def test_a_layer_of_more_colours_than_a_flat_drawing_is_kept_as_drawn():
+    layer = Image.frombytes("RGBA", (200, 100), random.Random(1).randbytes(4 * 200 * 100))
+    kept = packed(layer, dice_stars._palette())
+    assert kept is layer
+    copy = unpacked(kept)
+    assert copy is not layer and copy.tobytes() == layer.tobytes()
 
 
 def test_written_text_has_the_pixels_of_imagedraw_text():
