@@ -35,7 +35,18 @@ def main(argv: list[str]) -> int:
     bot_pid = os.getpid()  # the drawing worker, forked, inherits the handler: OUT.worker
     followed = _follow_pictures()
 
+    busy: list[bool] = []  # a signal that comes while a census is written is let go
+
     def census(*_: object) -> None:
+        if busy:
+            return
+        busy.append(True)
+        try:
+            write_census()
+        finally:
+            busy.clear()
+
+    def write_census() -> None:
         stats = tracemalloc.take_snapshot().statistics("lineno") if traced else []
         total = sum(stat.size for stat in stats)
         lines = [f"resident {_resident() / 2**20:.0f} MB, total traced {total / 2**20:.1f} MB"]
@@ -48,7 +59,15 @@ def main(argv: list[str]) -> int:
             file.write("\n".join(lines) + "\n")
 
     signal.signal(signal.SIGUSR1, census)
-    threading.Thread(target=_watch_peaks, args=(out, target), daemon=True).start()
+    # Peaks are followed once the bot is ready: its start-up grows by steps all the time, and
+    # a census under tracemalloc takes seconds (the start-up then never ended).
+    freeze_when_ready = bot.freeze_when_ready
+
+    async def watch_when_ready(client: Any) -> None:
+        await freeze_when_ready(client)
+        threading.Thread(target=_watch_peaks, args=(out, target), daemon=True).start()
+
+    bot.freeze_when_ready = watch_when_ready  # type: ignore[assignment]
     return bot.main([config])
 
 
