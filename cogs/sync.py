@@ -115,7 +115,8 @@ class ChannelSync:
         if plugin is None or table.up_to_date:
             if repair and known is None:
                 # Shown already (another process finished it): the sweep need not come back.
-                await self.save(record, table, dict(table.messages))
+                # Only the mark goes: a new version would refuse the saves of clicks under way.
+                await self.bot.db.mark_shown(record.id, record.version)
             return True
         work = Showing(
             record,

@@ -7,8 +7,8 @@ must show) -> bring the channel up to the save (:mod:`cogs.sync`). Game cogs reg
 
 Several bot processes (one per range of shards) may change one game: a guild's clicks reach
 the process of its shard, DMs the process of shard 0. The lock is per process, so the version
-check decides: a change that lost (:class:`StaleVersion`, nothing written) runs once more on a
-fresh load, and says "out of date" if it loses again.
+check decides: a change that lost (:class:`StaleVersion`, nothing written) runs again on a
+fresh load, up to ``CHANGE_ATTEMPTS`` times, and says "out of date" if it keeps losing.
 
 Nothing strands a table: the channel step runs again when it failed, at start-up for every
 table whose channel lacks a saved change, and every ``timers.poll_seconds`` for tables another
@@ -56,7 +56,9 @@ NO_PINGS = discord.AllowedMentions.none()
 LOBBY_VERBS = {"join", "leave", "start", "cancel"}
 CONFIRMED = {"cancel", "leave"}  # what a "sure:" button confirms
 MAX_AUTOMATIC_STEPS = 2000  # a safety net: an engine bug must not spin the bot forever
-CHANGE_ATTEMPTS = 2  # a change that lost to another process's save is tried once more
+# A change that lost to another process's save is tried again: a sharded table has two (the
+# server's process shows the round while the DMs' process saves the slates' marks).
+CHANGE_ATTEMPTS = 4
 RETRY_DELAYS = (1.0, 5.0, 20.0)  # the channel step again after a failure, then the sweep's turn
 GIVE_UP_AFTER = 8  # failed repairs of one table in this process (a channel we may not post in)
 KNOWN_GAMES = 10_000  # games whose channel and kind a click finds without loading them
@@ -114,14 +116,14 @@ class TableCog(commands.Cog):
         change: Callable[[], Awaitable[object]],
         turn: Turn | None = None,
     ) -> bool:
-        """Run ``change`` (load -> apply -> save) under the channel's lock; False if it lost twice.
+        """Run ``change`` (load -> apply -> save) under the channel's lock; False if it kept losing.
 
         ``turn``: the place the click took in the channel's line as it arrived. The lock is
         this process's own: another bot process may save the game first, and the save raises
         :class:`StaleVersion` having written nothing. ``change`` loads afresh each time, so
         trying it again never applies it twice.
         """
-        # The second try keeps the place: a click that arrived after it must not go first.
+        # Another try keeps the place: a click that arrived after it must not go first.
         async with turn or self.lock(channel_id).take():
             for _ in range(CHANGE_ATTEMPTS):
                 try:

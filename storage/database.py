@@ -139,6 +139,8 @@ class SQL:
         " unshown_since = CASE WHEN ? = 1 THEN NULL ELSE COALESCE(unshown_since, ?) END"
         " WHERE id = ? AND version = ?"
     )
+    # Clearing the mark changes nothing of the game: the version stays, for the saves under way.
+    MARK_SHOWN = "UPDATE games SET unshown_since = NULL WHERE id = ? AND version = ?"
     UNSHOWN_GAMES = (
         "SELECT id FROM games WHERE unshown_since IS NOT NULL AND unshown_since <= ?"
         " ORDER BY unshown_since LIMIT ?"
@@ -579,6 +581,11 @@ class Database:
         async with self._db.execute(SQL.OPEN_GAMES) as cursor:
             rows = await cursor.fetchall()
         return [game_record(row) for row in rows]
+
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """Note that the channel shows this version (nothing if the game was saved since)."""
+        async with self._write_lock:
+            await self._db.execute(SQL.MARK_SHOWN, (game_id, version))
 
     async def unshown_games(self, before: float, limit: int = 500) -> list[int]:
         """Ids of games whose channel lacks changes saved before ``before``, the oldest first."""

@@ -270,6 +270,10 @@ class PostgresDatabase:
         rows = await self._pool.fetch(numbered(SQL.OPEN_GAMES))
         return [game_record(row) for row in rows]
 
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """Note that the channel shows this version (nothing if the game was saved since)."""
+        await self._pool.execute(numbered(SQL.MARK_SHOWN), game_id, version)
+
     async def unshown_games(self, before: float, limit: int = 500) -> list[int]:
         """Ids of games whose channel lacks changes saved before ``before``, the oldest first."""
         rows = await self._pool.fetch(numbered(SQL.UNSHOWN_GAMES), before, limit)

@@ -303,6 +303,26 @@ async def test_a_new_table_whose_answer_came_too_late_is_posted_by_the_channel(e
     assert "already has a table" in again.private.content
 
 
+async def test_a_repair_that_finds_its_table_shown_already_lets_saves_under_way_land(
+    emu, runner, world
+):
+    chan, users = world
+    bot = await runner.start()
+    await open_game(emu, chan, users)
+    game = await settled(emu, runner.config.database, chan)
+    # Another process's change, still marked unshown when the sweep picked the table, and
+    # shown by the time the sweep loads it: the mark is all that is left to clear.
+    record = game.record
+    version = await bot.db.save_game(
+        record.id, record.version, record.snapshot, status=record.status, shown=False
+    )
+    calls = len(emu.requests)
+    assert await bot.get_cog("TableCog").repair(record.id)
+    assert await bot.db.unshown_games(before=time.time() + 1) == []
+    assert (await bot.db.load_game(record.id)).version == version, "a save under way still lands"
+    assert len(emu.requests) == calls, "nothing to show on Discord"
+
+
 async def test_spectating_works_the_moment_a_table_exists(emu, runner, world):
     chan, users = world
     watch = emu.add_channel(chan.guild, "tribune")

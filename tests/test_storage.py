@@ -371,6 +371,19 @@ async def test_a_save_says_whether_its_channel_shows_it_and_sets_its_deadline_wi
     assert await db.unshown_games(before=later) == []
 
 
+async def test_marking_a_game_shown_keeps_its_version_and_yields_to_a_newer_save(db):
+    game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+    version = await db.save_game(game.id, 1, {"n": 1}, status="active", shown=False)
+    later = time.time() + 1
+    await db.mark_shown(game.id, version - 1)  # read before the last save: changes nothing
+    assert await db.unshown_games(before=later) == [game.id]
+    await db.mark_shown(game.id, version)
+    assert await db.unshown_games(before=later) == []
+    record = await db.load_game(game.id)
+    assert (record.version, record.snapshot) == (version, {"n": 1})
+    assert await db.save_game(game.id, version, {"n": 2}, status="active") == version + 1
+
+
 async def test_the_seats_of_a_finished_game_are_kept_with_its_finishing_save(db):
     from storage import SeatResult
 
