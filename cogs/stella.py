@@ -291,8 +291,13 @@ class StellaPlugin(GamePlugin):
                 )
         view = build_view(ctx.game_id, ctx.version, screen.rows)
         answered = self._answered.pop(interaction.id, None)
-        if answered is not None and answered[0] == _shown(screen.text, view):
-            return True  # the click's own answer showed it already
+        if answered is not None:
+            # The answer's buttons carry the version it promised, and the seat's controls count
+            # as up to date from it (acted_version) even when another save came between: if it
+            # showed this slate, it stands, and no edit can arrive after a click on it.
+            promised = build_view(ctx.game_id, answered[1], screen.rows)
+            if answered[0] == _shown(screen.text, promised):
+                return True
         arguments: dict[str, Any] = {"content": screen.text, "view": view}
         if screen.image is not None or not screen.rows:
             arguments["attachments"] = screen.files()  # a toggle keeps the grid it shows

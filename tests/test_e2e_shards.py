@@ -415,8 +415,8 @@ class Players:
             )
 
             async def edited() -> bool | None:
-                # The click is answered at once; the slate is drawn and edited in after.
-                return len(panel.edits) > edits or None  # noqa: B023
+                # As a player would: the next tap once the slate shows this one's mark.
+                return (len(panel.edits) > edits and marked(panel, card)) or None  # noqa: B023
 
             await until(edited, f"{user.name}'s slate after a toggle")
         if lock:
@@ -436,12 +436,26 @@ class Players:
                 players[seat], opened.message, cid(opened.message, f"adesignate:{card}")
             )
             self.in_guild += [opened.id, chosen.id]
-            self.designated.append(card)  # saved before the bot answered the button
+            self.designated.append(card)
+            # Acknowledged at once: the change may still be on its way (a save lost to the
+            # other process is tried again), and the next designation reads the saved game.
+            await until(self._designations_saved, "the designation saved")
+
+    async def _designations_saved(self) -> bool:
+        record, _ = await the_game(self.storage, self.chan)
+        moves = await self.storage.moves(record.id)
+        by_players = [m for m in moves if m.action["type"] == "designate" and m.actor == "user"]
+        return len(by_players) == len(self.designated)
 
     async def _designate_button(self) -> Message | None:
         latest = self.emu.channel_messages(self.chan)[-1]
         has_it = any(b["custom_id"].endswith(":u:designate") for b in latest.buttons())
         return latest if has_it else None
+
+
+def marked(panel: Message, card: int) -> bool:
+    (button,) = [b for b in panel.buttons() if b["custom_id"].endswith(f":atoggle:{card}")]
+    return button["style"] == discord.ButtonStyle.success.value
 
 
 def received_by(emu: FakeDiscord, shard_id: int) -> set[int]:

@@ -670,3 +670,29 @@ async def test_the_slate_answered_at_once_still_works_after_another_save_came_be
     assert toggled.response_type == 7
     assert not toggled.followups and not locked.followups, "nobody told off as out of date"
     assert state.locked[seat] and state.slates[seat] == [4]
+
+
+async def test_a_slate_answered_at_once_is_not_edited_again_when_another_save_came_between(
+    emu, runner, world
+):
+    """The answer's buttons stay valid when another save comes between it and the toggle's
+    own, so the slate is not edited again: an edit arriving after the player's next tap on
+    the answer would only make that tap out of date."""
+    chan, _ = world
+    panel, alice, table = await alices_slate_while_busy(emu, runner, world)
+    async with table.lock(chan.id):
+        edits = len(panel.edits)
+        toggle = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
+        await emu.wait_until(lambda: len(panel.edits) > edits, timeout=5, what="the answer")
+        record, _ = await game_state(runner, chan)
+        await runner.db.save_game(record.id, record.version, record.snapshot, status=record.status)
+        answered = (panel.content, panel.buttons())
+    assert (await toggle).response_type == 7
+    await emu.idle(quiet=0.2)
+    assert len(panel.edits) == edits + 1, "the answer stands"
+    assert (panel.content, panel.buttons()) == answered
+    locked = await emu.click(alice, panel, cid(panel, "alock"))
+    await emu.idle(quiet=0.1)
+    record, state = await game_state(runner, chan)
+    seat = [s["user_id"] for s in record.snapshot["seats"]].index(alice.id)
+    assert not locked.followups and state.locked[seat] and state.slates[seat] == [4]
