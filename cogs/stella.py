@@ -289,7 +289,6 @@ class StellaPlugin(GamePlugin):
                 screen = await cog.drawing.screen(
                     self, "slate_screen", private_ctx, seat, channel_id, True
                 )
-        view = build_view(ctx.game_id, ctx.version, screen.rows)
         answered = self._answered.pop(interaction.id, None)
         if answered is not None:
             # The answer's buttons carry the version it promised, and the seat's controls count
@@ -298,6 +297,7 @@ class StellaPlugin(GamePlugin):
             promised = build_view(ctx.game_id, answered[1], screen.rows)
             if answered[0] == _shown(screen.text, promised):
                 return True
+        view = build_view(ctx.game_id, ctx.version, screen.rows)
         arguments: dict[str, Any] = {"content": screen.text, "view": view}
         if screen.image is not None or not screen.rows:
             arguments["attachments"] = screen.files()  # a toggle keeps the grid it shows

@@ -38,7 +38,15 @@ from rendering import stella_cards
 from storage import Database, Storage, open_storage
 from tests.emulator import FakeDiscord, Message, User
 from tests.support.controls import with_game_controls
-from tests.test_e2e_stella import cid, game_state, has_toggles, mark, open_table, seat_users
+from tests.test_e2e_stella import (
+    cid,
+    game_state,
+    has_toggles,
+    mark,
+    open_table,
+    seat_users,
+    styles,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip()
@@ -414,9 +422,10 @@ class Players:
                 (await self.emu.click(user, panel, cid(panel, f"atoggle:{card}"))).id
             )
 
-            async def edited() -> bool | None:
+            async def edited(card: int = card, edits: int = edits) -> bool | None:
                 # As a player would: the next tap once the slate shows this one's mark.
-                return (len(panel.edits) > edits and marked(panel, card)) or None  # noqa: B023
+                marked = styles(panel)[f"atoggle:{card}"] == discord.ButtonStyle.success.value
+                return (len(panel.edits) > edits and marked) or None
 
             await until(edited, f"{user.name}'s slate after a toggle")
         if lock:
@@ -451,11 +460,6 @@ class Players:
         latest = self.emu.channel_messages(self.chan)[-1]
         has_it = any(b["custom_id"].endswith(":u:designate") for b in latest.buttons())
         return latest if has_it else None
-
-
-def marked(panel: Message, card: int) -> bool:
-    (button,) = [b for b in panel.buttons() if b["custom_id"].endswith(f":atoggle:{card}")]
-    return button["style"] == discord.ButtonStyle.success.value
 
 
 def received_by(emu: FakeDiscord, shard_id: int) -> set[int]:

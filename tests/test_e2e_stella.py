@@ -646,6 +646,20 @@ async def test_every_picture_sent_lets_its_bytes_go_at_once(emu, runner, world, 
     assert [u.filename for u in made if not u.fp.closed] == []
 
 
+async def toggle_then_another_save(
+    emu, runner, chan, panel: Message, alice: User
+) -> tuple[asyncio.Task[Any], int]:
+    """Alice toggles card 4 while the test holds the table; once the answer shows, another
+    change is saved (another seat's, another process's). The click, and the panel's edits
+    before it."""
+    edits = len(panel.edits)
+    toggle = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
+    await emu.wait_until(lambda: len(panel.edits) > edits, timeout=5, what="the answer")
+    record, _ = await game_state(runner, chan)
+    await runner.db.save_game(record.id, record.version, record.snapshot, status=record.status)
+    return toggle, edits
+
+
 async def test_the_slate_answered_at_once_still_works_after_another_save_came_between(
     emu, runner, world
 ):
@@ -656,11 +670,7 @@ async def test_the_slate_answered_at_once_still_works_after_another_save_came_be
     chan, _ = world
     panel, alice, table = await alices_slate_while_busy(emu, runner, world)
     async with table.lock(chan.id):
-        edits = len(panel.edits)
-        toggle = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
-        await emu.wait_until(lambda: len(panel.edits) > edits, timeout=5, what="the answer")
-        record, _ = await game_state(runner, chan)
-        await runner.db.save_game(record.id, record.version, record.snapshot, status=record.status)
+        toggle, _ = await toggle_then_another_save(emu, runner, chan, panel, alice)
         lock = asyncio.create_task(emu.click(alice, panel, cid(panel, "alock")))
         await asyncio.sleep(0.2)  # both wait for the table, the toggle first
     toggled, locked = await asyncio.gather(toggle, lock)
@@ -681,11 +691,7 @@ async def test_a_slate_answered_at_once_is_not_edited_again_when_another_save_ca
     chan, _ = world
     panel, alice, table = await alices_slate_while_busy(emu, runner, world)
     async with table.lock(chan.id):
-        edits = len(panel.edits)
-        toggle = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
-        await emu.wait_until(lambda: len(panel.edits) > edits, timeout=5, what="the answer")
-        record, _ = await game_state(runner, chan)
-        await runner.db.save_game(record.id, record.version, record.snapshot, status=record.status)
+        toggle, edits = await toggle_then_another_save(emu, runner, chan, panel, alice)
         answered = (panel.content, panel.buttons())
     assert (await toggle).response_type == 7
     await emu.idle(quiet=0.2)
