@@ -34,6 +34,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.dice_stars import COLOURS, GREEN_FIELDS, MULTIPLIER_FIELDS, ROWS, SOLO_GRID_BOXES
+from rendering.paletted import drawing_on
 from rendering.toolkit import (
     BAD,
     DICE,
@@ -45,6 +46,7 @@ from rendering.toolkit import (
     PAPER,
     FixedPalette,
     canvas,
+    card_in,
     centered_text,
     draw_cross,
     draw_die,
@@ -59,7 +61,6 @@ from rendering.toolkit import (
     star_points,
     text_width,
     to_png,
-    unpacked,
     write,
 )
 
@@ -467,8 +468,7 @@ def _draw_sheet(
 ) -> Image.Image:
     layout = sheet_layout(view, scale)
     sheet = view["sheets"][seat]
-    image = unpacked(_sheet_background(layout, _texts(t, SHEET_LABELS)))
-    draw = ImageDraw.Draw(image)
+    image, draw = drawing_on(_sheet_background(layout, _texts(t, SHEET_LABELS)), _palette())
     _draw_name(draw, layout, name, place)
     for r, row in enumerate(sheet["rows"]):
         _draw_row(draw, layout, r, row)
@@ -668,8 +668,7 @@ def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
     head = BADGE_LINE * (len(lines) + over)
     standings = _standings_lines(view)
     seats = 0 if not standings else len(view["sheets"])
-    image = unpacked(_strip_base(head, seats))
-    draw = ImageDraw.Draw(image)
+    image, draw = drawing_on(_strip_base(head, seats), _palette())
     y = STRIP_TOP
     if over:
         label = fit_text(text["ds-img-game-over"], width - 2 * MARGIN, 30, bold=True)
@@ -884,7 +883,7 @@ def _draw_ranking(
     width = SHEET_WIDTH
     lines = _ranking_lines(view, names)
     height = MARGIN + RANK_TITLE + RANK_LINE * len(lines) + MARGIN + (RANK_LINE if best else 0)
-    image, draw = canvas(width, height)
+    image, draw = card_in(_palette(), width, height)
     y = MARGIN + RANK_TITLE / 2
     badge = _outcome_badge(view, text)
     right = _pill(draw, width - MARGIN, y, *badge) - BADGE_GAP if badge else width - MARGIN

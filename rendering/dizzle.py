@@ -34,6 +34,7 @@ from PIL import Image, ImageDraw
 from games.dizzle_levels import field_label
 from games.engine import rank
 from rendering import dizzle_symbols as symbols
+from rendering.paletted import drawing_on
 from rendering.toolkit import (
     DICE,
     GOOD,
@@ -46,6 +47,7 @@ from rendering.toolkit import (
     FixedPalette,
     canvas,
     cap_height,
+    card_in,
     draw_die,
     fit_text,
     fixed_palette,
@@ -57,7 +59,6 @@ from rendering.toolkit import (
     stacked_png,
     text_length,
     to_png,
-    unpacked,
     wrap_text,
     write,
 )
@@ -325,8 +326,7 @@ def _sheet_card(
     """A player's sheet; ``in_turn``: under the middle, which already says round and level."""
     player = view["players"][seat]
     grid = _sheet_grid(view["level"])
-    image = unpacked(_sheet_base(_level_key(view["level"]), grid.field))
-    draw = ImageDraw.Draw(image)
+    image, draw = drawing_on(_sheet_base(_level_key(view["level"]), grid.field), _palette())
     choices = view.get("choices") or [] if in_turn and seat == view["turn"] else []
     picking = bool(player["planets_to_pick"]) and view["phase"] == "planets"
     legend: list[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]] = []
@@ -806,7 +806,7 @@ def _middle_card(
     dice_top, dice_h = 52, 56
     chips_top = dice_top + dice_h + 10
     height = chips_top + lines * (CHIP_HEIGHT + CHIP_GAP) - CHIP_GAP + 12
-    image, draw = canvas(width, height)
+    image, draw = card_in(_palette(), width, height)
     pad = 12
     # Round and pass come first; the level's name only where there is room beside them.
     round_text, title = _round_text(view, t), _level_title(view["level"], t)
@@ -968,7 +968,7 @@ def _ranking_card(
     solo_line = _solo_best_text(view, t, best) if solo else ""
     height = PAD + RANK_TITLE + RANK_ROW * len(standings) + 6
     height += 38 * len(note) + (40 if solo_line else 0) + PAD
-    image, draw = canvas(width, height)
+    image, draw = card_in(_palette(), width, height)
     _scoreboard_title(draw, view, width, t)
     y = PAD + RANK_TITLE
     totals = [p["score"]["total"] for _, p in standings]

@@ -14,7 +14,7 @@ import math
 import struct
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -23,6 +23,7 @@ from zlib import crc32
 from PIL import Image, ImageDraw, ImageFont
 
 from rendering.kept import SizedCache
+from rendering.paletted import PaletteDraw, in_palette, mark_in_palette
 
 try:  # ISA-L's deflate where the platform has its wheels; else zlib's fastest level
     from isal.isal_zlib import compress as _compress
@@ -85,6 +86,33 @@ def canvas(width: int, height: int, radius: int = 18) -> tuple[Image.Image, Imag
     else:
         image = _draw_card(width, height, radius).convert("RGBA")
     return image, ImageDraw.Draw(image)
+
+
+def card_in(
+    palette: FixedPalette, width: int, height: int, radius: int = 18
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """:func:`canvas` drawn straight in ``palette``'s entries (see :mod:`rendering.paletted`)."""
+    if width * height <= KEPT_CARD_PIXELS:
+        image = _blank_card_in(palette, width, height, radius).copy()
+    else:
+        image = _draw_card_in(palette, width, height, radius)
+    return image, PaletteDraw(image, palette)
+
+
+@lru_cache(maxsize=6)
+def _blank_card_in(palette: FixedPalette, width: int, height: int, radius: int) -> Image.Image:
+    return _draw_card_in(palette, width, height, radius)
+
+
+def _draw_card_in(palette: FixedPalette, width: int, height: int, radius: int) -> Image.Image:
+    image = Image.new("P", (width, height), palette.transparent)
+    image.putpalette(palette.true_colours())
+    mark_in_palette(image, palette)
+    entries = (palette.index(PAPER), palette.index(GRID))
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius=radius, fill=entries[0], outline=entries[1]
+    )
+    return image
 
 
 KEPT_CARD_PIXELS = 250_000  # the cards drawn each turn (Dizzle's middle, rankings)
@@ -345,8 +373,13 @@ def write(
         outline = fill if stroke_fill is None else stroke_fill
         inks = [(stroke_width, outline)] + ([] if outline == fill else inks)
     for stroke, ink in inks:
-        mask, pad_x, pad_y = _stamp(font, text, anchor or "la", start, stroke)
-        draw.bitmap((int(x) - pad_x, int(y) - pad_y), mask, fill=ink)
+        key = (font, text, anchor or "la", start, stroke)
+        mask, pad_x, pad_y = _stamp(*key)
+        at = (int(x) - pad_x, int(y) - pad_y)
+        if isinstance(draw, PaletteDraw):
+            draw.stamp(at, mask, ink, key)
+        else:
+            draw.bitmap(at, mask, fill=ink)
 
 
 def centered_text(
@@ -428,7 +461,7 @@ _OPAQUE = [255] * 128 + [0] * 128  # alpha -> where the transparent entry goes (
 CLEAR = (0, 0, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one per family of pictures: kept caches key on it
 class FixedPalette:
     """The colours a family of pictures is drawn in, as a palette image for ``quantize``."""
 
@@ -436,11 +469,37 @@ class FixedPalette:
     entries: tuple[int, ...]  # r, g, b of each colour, in palette order
     # The same colours and, last, the transparent entry in the colour of a transparent pixel.
     clear: Image.Image
+    _indices: dict[Colour, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def transparent(self) -> int:
         """The index of the entry added after the colours for the transparent corners."""
         return len(self.entries) // 3
+
+    def index(self, colour: Colour) -> int:
+        """The entry a pixel of this colour maps to (an opaque one, if only RGB is given)."""
+        found = self._indices.get(colour)
+        if found is None:
+            pixel = Image.new("RGBA", (1, 1), colour if len(colour) == 4 else (*colour, 255))
+            found = self._indices[colour] = self.map(pixel).getpixel((0, 0))  # type: ignore[assignment]
+        return found
+
+    def true_colours(self) -> list[int]:
+        """A palette for pictures drawn in these entries (see :func:`card_in`): each entry
+        in the colour that maps to it, the flat colours first (what a text's edges blend
+        with where it is written on one)."""
+        if "true" not in self._indices:
+            colours = [*self.entries, *CLEAR]
+            for at in range(len(self.entries) // 3 - 1, -1, -1):  # the first colour wins
+                colour = self.entries[3 * at : 3 * at + 3]
+                entry = self.index(colour)
+                colours[3 * entry : 3 * entry + 3] = colour
+            self._indices["true"] = colours  # type: ignore[assignment]
+        return self._indices["true"]  # type: ignore[return-value]
+
+    def map(self, image: Image.Image) -> Image.Image:
+        """Each pixel of an RGBA picture as its nearest entry (see :func:`_to_palette`)."""
+        return _to_palette(image, self)
 
 
 def fixed_palette(
@@ -512,9 +571,12 @@ def stacked_png(pictures: Sequence[Image.Image], gap: int, palette: FixedPalette
     rows.paste(0, (0, 0, 1, height))  # column 0: each row's filter byte, none
     y = 0
     for picture in pictures:
-        if picture.mode != "RGBA":
-            picture = picture.convert("RGBA")
-        rows.paste(_to_palette(picture, palette), (1 + (width - picture.width) // 2, y))
+        if in_palette(picture, palette):  # drawn in its entries already (rendering.paletted)
+            indices = picture
+        else:
+            rgba = picture if picture.mode == "RGBA" else picture.convert("RGBA")
+            indices = _to_palette(rgba, palette)
+        rows.paste(indices, (1 + (width - picture.width) // 2, y))
         y += picture.height + gap
     finish_picture(width)
     return _png(rows, palette.entries, palette.transparent)

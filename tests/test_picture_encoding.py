@@ -1,6 +1,6 @@
 """The fast PNG path gives the pixels of the plain one, on real pictures of every game.
 
-The pictures of Dice Stars, Dizzle and Stella's score tables are drawn in RGBA and encoded by
+The pictures of Dice Stars, Dizzle and Stella's score tables, drawn in RGBA, are encoded by
 :func:`rendering.toolkit.stacked_png`: each part mapped to the fixed palette on its own, the
 transparent pixels to the clear entry, rows packed by ISA-L. The plain path stacks the parts
 in RGBA, maps the whole picture with ``quantize`` and puts the transparent entry where the
@@ -24,6 +24,7 @@ from locales import Localizer
 from rendering import dice_stars, dizzle, toolkit
 from rendering import stella as stella_pictures
 from rendering.toolkit import FixedPalette, fixed_palette, stack
+from tests.support.rgba_drawing import draw_in_rgba
 
 LOC = Localizer()
 FAST = toolkit.stacked_png
@@ -63,6 +64,7 @@ class Checked:
 
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> Checked:
+    draw_in_rgba(monkeypatch)  # the parts in RGBA (tests/test_paletted_drawing.py: the same)
     check = Checked()
     for module in (dice_stars, dizzle, toolkit):  # the toolkit's: every to_png with a palette
         monkeypatch.setattr(module, "stacked_png", check)
