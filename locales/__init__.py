@@ -6,6 +6,7 @@ Discord language, else the server's, else the bot's default (see :func:`pick_lan
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,7 +18,10 @@ from fluent.syntax import FluentParser, ast
 LANGUAGES = ("en", "de", "fr")
 FOLDER = Path(__file__).resolve().parent
 log = logging.getLogger(__name__)
-MEMO_LIMIT = 20_000  # formatted texts kept (a few MB)
+# Formatted texts kept, the least recently used dropped first: some 400 bytes each, in the bot
+# and again in its drawing worker. A thousand tables' names and scores make tens of thousands
+# of texts that come back rarely; the labels and numbers every picture shows stay.
+MEMO_LIMIT = 4096
 
 
 def pick_language(*candidates: str | None, default: str = "en") -> str:
@@ -41,7 +45,8 @@ class Localizer:
             for path in sorted((folder / language).glob("*.ftl")):
                 bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
             self.bundles[language] = bundle
-        self._memo: dict[tuple[Any, ...], str] = {}
+        # lru_cache's own lock-free C cache is safe for the drawing thread too.
+        self._kept = functools.lru_cache(maxsize=MEMO_LIMIT)(self._format_frozen)
 
     def has(self, key: str, language: str = "en") -> bool:
         return self.bundles[language].has_message(key)
@@ -52,17 +57,14 @@ class Localizer:
     def text(self, language: str, key: str, **args: Any) -> str:
         # Formatting is slow (numbers go through Babel's locale data: a third of a picture's
         # drawing time), and a table asks for the same few texts over and over: keep them.
+        frozen = tuple((name, type(value), value) for name, value in sorted(args.items()))
         try:
-            memo_key = (language, key, *((name, type(v), v) for name, v in sorted(args.items())))
-            found = self._memo.get(memo_key)
+            return self._kept(language, key, frozen)
         except TypeError:  # an argument that cannot be a key (a list): format it each time
             return self._format(language, key, args)
-        if found is None:
-            found = self._format(language, key, args)
-            if len(self._memo) >= MEMO_LIMIT:
-                self._memo.clear()  # simpler than LRU order, and safe for the drawing thread
-            self._memo[memo_key] = found
-        return found
+
+    def _format_frozen(self, language: str, key: str, frozen: tuple[Any, ...]) -> str:
+        return self._format(language, key, {name: value for name, _, value in frozen})
 
     def _format(self, language: str, key: str, args: dict[str, Any]) -> str:
         for lang in (language, self.default, "en"):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from locales import FOLDER, LANGUAGES, Localizer, message_ids, pick_language
+from locales import FOLDER, LANGUAGES, MEMO_LIMIT, Localizer, message_ids, pick_language
 
 
 @pytest.fixture(scope="module")
@@ -79,3 +79,16 @@ def test_kept_texts_are_the_texts_formatted_anew():
             assert first == fresh._format(language, "ds-bag", {"count": count})
     assert loc.text("de", "ds-bag", count=1) != loc.text("de", "ds-bag", count=2)
     assert loc.text("en", "ds-bag", count=[1]) == fresh._format("en", "ds-bag", {"count": [1]})
+
+
+def test_kept_texts_are_bounded_and_the_used_ones_stay():
+    """A thousand tables' names make more texts than are kept; those asked for again stay."""
+    loc = Localizer()
+    label = loc.text("de", "ds-bag", count=3)
+    for n in range(2 * MEMO_LIMIT):
+        loc.text("fr", "ds-bag", count=n)
+        if n % 100 == 0:
+            assert loc.text("de", "ds-bag", count=3) == label
+    kept = loc._kept.cache_info()
+    assert kept.currsize == MEMO_LIMIT
+    assert kept.hits >= 2 * MEMO_LIMIT // 100  # the label, every time
