@@ -119,22 +119,21 @@ class PaletteDraw(ImageDraw.ImageDraw):
         x0, y0, x1, y1, radius, width, corners = shape
         size = (math.ceil(x1) + 3, math.ceil(y1) + 3)
         tile, coverage = Image.new("P", size, 0), Image.new("L", size, 0)
+        tile_pen, coverage_pen = PaletteDraw(tile, self.fixed), ImageDraw.Draw(coverage)
+
+        def draw(pen: ImageDraw.ImageDraw, fill: Any, outline: Any) -> None:  # not kept again
+            ImageDraw.ImageDraw.rounded_rectangle(
+                pen, (x0, y0, x1, y1), radius, fill, outline, width, corners=corners
+            )
+
         # As Pillow draws it: the fill, then the outline unless it has the fill's colour (an
         # outline wider than a small shape may reach past the fill).
         passes = [(fill, None)] if fill is not None else []
         if outline is not None and outline != fill:
             passes.append((None, outline))
-        for inks, pen in (
-            (passes, PaletteDraw(tile, self.fixed)),
-            (passes, ImageDraw.Draw(coverage)),
-        ):
-            for fill_ink, outline_ink in inks:
-                if pen.mode == "L":
-                    fill_ink = None if fill_ink is None else 255
-                    outline_ink = None if outline_ink is None else 255
-                ImageDraw.ImageDraw.rounded_rectangle(
-                    pen, (x0, y0, x1, y1), radius, fill_ink, outline_ink, width, corners=corners
-                )
+        for fill_ink, outline_ink in passes:
+            draw(tile_pen, fill_ink, outline_ink)
+            draw(coverage_pen, fill_ink and 255, outline_ink and 255)
         return tile, coverage
 
     def text(self, xy: Any, text: Any, fill: Any = None, *args: Any, **options: Any) -> None:

@@ -15,7 +15,7 @@ import struct
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 from zlib import crc32
@@ -91,28 +91,18 @@ def canvas(width: int, height: int, radius: int = 18) -> tuple[Image.Image, Imag
 def card_in(
     palette: FixedPalette, width: int, height: int, radius: int = 18
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """:func:`canvas` drawn straight in ``palette``'s entries (see :mod:`rendering.paletted`)."""
-    if width * height <= KEPT_CARD_PIXELS:
-        image = _blank_card_in(palette, width, height, radius).copy()
-    else:
-        image = _draw_card_in(palette, width, height, radius)
-    return image, PaletteDraw(image, palette)
-
-
-@lru_cache(maxsize=6)
-def _blank_card_in(palette: FixedPalette, width: int, height: int, radius: int) -> Image.Image:
-    return _draw_card_in(palette, width, height, radius)
-
-
-def _draw_card_in(palette: FixedPalette, width: int, height: int, radius: int) -> Image.Image:
-    image = Image.new("P", (width, height), palette.transparent)
-    image.putpalette(palette.true_colours())
-    mark_in_palette(image, palette)
-    entries = (palette.index(PAPER), palette.index(GRID))
-    ImageDraw.Draw(image).rounded_rectangle(
-        (0, 0, width - 1, height - 1), radius=radius, fill=entries[0], outline=entries[1]
+    """:func:`canvas` drawn straight in ``palette``'s entries (see :mod:`rendering.paletted`):
+    the same card, its three colours taken to their entries."""
+    card = (
+        _blank_card(width, height, radius)
+        if width * height <= KEPT_CARD_PIXELS
+        else _draw_card(width, height, radius)
     )
-    return image
+    image = card.point(palette.card_entries)
+    image.putpalette(palette.true_colours)
+    image.info.pop("transparency", None)  # the card's clear entry was 0; here it is its own
+    mark_in_palette(image, palette)
+    return image, PaletteDraw(image, palette)
 
 
 KEPT_CARD_PIXELS = 250_000  # the cards drawn each turn (Dizzle's middle, rankings)
@@ -484,18 +474,22 @@ class FixedPalette:
             found = self._indices[colour] = self.map(pixel).getpixel((0, 0))  # type: ignore[assignment]
         return found
 
+    @cached_property
     def true_colours(self) -> list[int]:
         """A palette for pictures drawn in these entries (see :func:`card_in`): each entry
         in the colour that maps to it, the flat colours first (what a text's edges blend
         with where it is written on one)."""
-        if "true" not in self._indices:
-            colours = [*self.entries, *CLEAR]
-            for at in range(len(self.entries) // 3 - 1, -1, -1):  # the first colour wins
-                colour = self.entries[3 * at : 3 * at + 3]
-                entry = self.index(colour)
-                colours[3 * entry : 3 * entry + 3] = colour
-            self._indices["true"] = colours  # type: ignore[assignment]
-        return self._indices["true"]  # type: ignore[return-value]
+        colours = [*self.entries, *CLEAR]
+        for at in range(len(self.entries) // 3 - 1, -1, -1):  # the first colour wins
+            colour = self.entries[3 * at : 3 * at + 3]
+            entry = self.index(colour)
+            colours[3 * entry : 3 * entry + 3] = colour
+        return colours
+
+    @cached_property
+    def card_entries(self) -> list[int]:
+        """The blank card's three colours (clear, paper, grid) as these entries, for ``point``."""
+        return [self.transparent, self.index(PAPER), self.index(GRID)] + [0] * 253
 
     def map(self, image: Image.Image) -> Image.Image:
         """Each pixel of an RGBA picture as its nearest entry (see :func:`_to_palette`)."""
