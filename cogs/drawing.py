@@ -17,7 +17,8 @@ interpreter) and never imports discord.py: nothing sent to it comes from a modul
 (the screens, the rendering, :mod:`cogs.drawing_worker`), and it is started without the bot's
 main script, which multiprocessing would otherwise import in it.
 
-The worker is warmed at once, so the first picture does not pay for its start. If it dies
+The worker is started with the bot, so the first picture does not pay for its start; the loop
+talks to it through its pipes (:mod:`cogs.drawing_pipe`). If it dies
 (killed, out of memory), the screen in hand is drawn in a thread and a new worker takes over
 the next one: a picture is late, never lost. ``processes = 0`` draws in a thread of the bot's
 own process (the setting ``bot.drawing_processes``), and so is a game whose plugin has no
@@ -36,16 +37,14 @@ import os
 import sys
 import types
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from cogs.drawing_pipe import WorkerDied, WorkerProcess
 from cogs.drawing_worker import (
     TEXTS,
     ScreenContext,
     draw_picture,
     draw_screen,
-    ready,
     start_worker,
     warm_up,
     with_texts,
@@ -84,19 +83,19 @@ class Drawing:
         self.start_method = start_method or preferred_start_method()
         self._frozen = False
         self.plugins: dict[str, GamePlugin] = {}
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers: list[WorkerProcess] = []
         self.restarts = 0
         self._drawing = 0  # screens asked for and not drawn yet: warm-up waits for none
         self._warming: dict[str, asyncio.Task[None]] = {}
 
     def register(self, plugin: GamePlugin) -> None:
         self.plugins[plugin.kind] = plugin
-        if self._pool is not None:  # a plugin loaded later: the next worker knows it too
+        if self._workers:  # a plugin loaded later: the next worker knows it too
             self._retire()
 
     def start(self) -> None:
-        """Start and warm the worker (when the bot has its plugins)."""
-        if self.processes > 0 and self._pool is None:
+        """Start the workers (when the bot has its plugins)."""
+        if self.processes > 0 and not self._workers:
             screens = {kind: p.screens for kind, p in self.plugins.items() if p.screens is not None}
             forked = self.start_method == "fork"
             if forked and not self._frozen:
@@ -105,24 +104,17 @@ class Drawing:
                 gc.collect()
                 gc.freeze()
                 self._frozen = True
-            pool = ProcessPoolExecutor(
-                self.processes,
-                mp_context=multiprocessing.get_context(self.start_method),
-                initializer=start_worker,
-                # Forked, the worker has the bot's texts; spawned, it reads its own.
-                initargs=(screens, self.loc if forked else self.loc.default, os.getpid()),
-            )
-            # The pool starts a worker with a job while all others are busy: one job each
-            # starts every worker here (and later jobs none).
+            # Forked, the worker has the bot's texts; spawned, it reads its own.
+            initargs = (screens, self.loc if forked else self.loc.default, os.getpid())
+            context = multiprocessing.get_context(self.start_method)
+            loop = asyncio.get_running_loop()
             try:
                 with contextlib.nullcontext() if forked else _without_main_script():
                     for _ in range(self.processes):
-                        pool.submit(ready)
+                        self._workers.append(WorkerProcess(context, start_worker, initargs, loop))
             except OSError:  # no process to be had (memory, the process limit): try again later
                 log.warning("the drawing worker did not start; drawing in a thread", exc_info=True)
-                pool.shutdown(wait=False, cancel_futures=True)
-                return
-            self._pool = pool
+                self._retire()
 
     async def screen(self, plugin: GamePlugin, method: str, ctx: TableContext, *args: Any) -> Any:
         """``plugin.screens.method(ctx, *args)``, drawn off the event loop (in the worker if
@@ -146,18 +138,24 @@ class Drawing:
             return await asyncio.to_thread(here)
         return await self._in_worker(here, draw_picture, language, function, args)
 
+    async def ask(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in the worker, not as a job (no trim follows): a question about
+        the worker itself."""
+        self.start()
+        return await self._workers[0].submit(function, *args)
+
     async def _in_worker(self, here: Callable[[], Any], job: Callable[..., Any], *args: Any) -> Any:
         """``job(*args)`` in the worker; ``here()`` in a thread if the worker died meanwhile
         or cannot be started now."""
         self.start()
-        pool = self._pool
-        if pool is None:
+        if not self._workers:
             return await asyncio.to_thread(here)
+        worker = min(self._workers, key=lambda w: w.waiting)
         self._drawing += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, job, *args)
-        except BrokenProcessPool:
-            if self._pool is pool:  # the first screen to find it broken starts the next worker
+            return await worker.submit(job, *args)
+        except WorkerDied:
+            if worker in self._workers:  # the first screen to find it dead starts the next one
                 log.warning("the drawing worker died; drawing in a thread, starting a new one")
                 self._retire()
                 self.restarts += 1
@@ -175,41 +173,31 @@ class Drawing:
 
     async def _warm_up(self, plugin: GamePlugin) -> None:
         """The plugin's warm-up, one piece at a time and only while no screen waits."""
-        loop = asyncio.get_running_loop()
         for function, args in plugin.warm_up():
-            while self._drawing or self._pool is None:
+            while self._drawing or not self._workers:
                 await asyncio.sleep(IDLE_CHECK_SECONDS)
             try:
-                await loop.run_in_executor(self._pool, warm_up, function, args)
-            except BrokenProcessPool:
+                await self._workers[0].submit(warm_up, function, args)
+            except WorkerDied:
                 return  # the next worker paints on demand
             except Exception:
                 log.exception("warming up %s failed", plugin.kind)
                 return
 
     def worker_pids(self) -> list[int]:
-        processes = getattr(self._pool, "_processes", None) or {}
-        return list(processes)
+        return [w.pid for w in self._workers if w.alive and w.pid is not None]
 
-    def _retire(self) -> None:
+    def _retire(self, wait: bool = False) -> None:
         for task in self._warming.values():  # a new worker warms up anew
             task.cancel()
         self._warming.clear()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-            multiprocessing.active_children()  # reaps a worker that died
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.stop(wait)
 
     def close(self) -> None:
-        """The bot stops: the worker finishes the picture it draws, and is waited for.
-
-        Left running, its pool's manager thread may close its wake-up pipe just as the
-        interpreter's exit handler writes to it (a traceback at every other exit).
-        """
-        pool = self._pool
-        self._retire()
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        """The bot stops: each worker finishes the picture it draws, and is waited for."""
+        self._retire(wait=True)
         if self._frozen:  # what the start froze is the collector's again
             gc.unfreeze()
             self._frozen = False

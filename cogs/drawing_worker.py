@@ -11,12 +11,15 @@ import contextlib
 import ctypes
 import functools
 import os
+import pickle
 import signal
 import stat
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from cogs.allocator import TRIM_SECONDS, give_back_freed
@@ -43,6 +46,39 @@ class ScreenContext:
     state: Any
     language: str
     best: int | None = None
+
+
+def serve(
+    jobs: Connection,
+    answers: Connection,
+    bots_ends: tuple[int, ...],
+    initializer: Callable[..., None],
+    initargs: tuple[Any, ...],
+) -> None:
+    """The worker's life (see :mod:`cogs.drawing_pipe`): each job read, done and answered in
+    turn, until the bot closes its end of the jobs or stops reading the answers."""
+    for fd in bots_ends:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    initializer(*initargs)
+    while True:
+        try:
+            function, args = pickle.loads(jobs.recv_bytes())
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, Any] = (True, function(*args))
+        except Exception as error:
+            error.add_note("".join(traceback.format_exception(error)).rstrip())
+            answer = (False, error)
+        try:
+            message = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # an answer that cannot travel: say so instead
+            message = pickle.dumps((False, RuntimeError(f"{function!r}: {error!r}")))
+        try:
+            answers.send_bytes(message)
+        except OSError:
+            return
 
 
 def start_worker(screens: Mapping[str, GameScreens], texts: Localizer | str, parent: int) -> None:
@@ -87,8 +123,7 @@ def _open_sockets() -> list[int]:
 
 
 def _follow_parent(parent: int) -> None:
-    """End the worker when the bot ends, even by SIGKILL (the worker's queue never closes:
-    it holds both ends of its pipe itself)."""
+    """End the worker when the bot ends, even by SIGKILL (and not only at its next job)."""
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # Linux: at once
@@ -102,11 +137,6 @@ def _follow_parent(parent: int) -> None:
     if os.getppid() != parent:
         os._exit(0)
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def ready() -> int:
-    """The worker's first job: it exists, its modules are imported."""
-    return len(_SCREENS)
 
 
 def draw_screen(kind: str, method: str, context: ScreenContext, args: tuple[Any, ...]) -> Any:

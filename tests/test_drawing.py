@@ -120,8 +120,7 @@ async def test_a_spawned_worker_draws_every_screen_without_discord() -> None:
     worker.start()
     try:
         await _draw_every_kind(worker, plugins)
-        loop = asyncio.get_running_loop()
-        assert await loop.run_in_executor(worker._pool, in_worker.discord_modules) == []
+        assert await worker.ask(in_worker.discord_modules) == []
         assert worker.restarts == 0
     finally:
         worker.close()
@@ -141,7 +140,7 @@ async def _draw_every_kind(worker: Drawing, plugins: list[GamePlugin]) -> None:
     await worker.picture("en", pictures.render_sheet, view, 1, "Bob", TEXTS)
     await worker.picture("fr", render_legend, "stella", TEXTS)
     function, args = stella.warm_up()[0]
-    await asyncio.get_running_loop().run_in_executor(worker._pool, warm_up, function, args)
+    await worker.ask(warm_up, function, args)
 
 
 async def test_a_killed_worker_costs_no_screen(drawing) -> None:
@@ -165,13 +164,12 @@ async def test_the_stella_deck_is_painted_while_the_worker_is_idle(drawing) -> N
     await worker.screen(stella, method, ctx, *args)
     warming = worker._warming[stella.kind]
     await asyncio.wait_for(warming, timeout=120)
-    loop = asyncio.get_running_loop()
-    painted = await loop.run_in_executor(worker._pool, in_worker.painted_cards)
+    painted = await worker.ask(in_worker.painted_cards)
     assert painted >= len(stella.warm_up()) == stella_cards.DECK_SIZE
 
 
 async def _in(drawing: Drawing, question: Any) -> Any:
-    return await asyncio.get_running_loop().run_in_executor(drawing._pool, question)
+    return await drawing.ask(question)
 
 
 def _paintings() -> int:
@@ -243,5 +241,5 @@ async def test_what_the_last_pictures_freed_goes_back_though_no_picture_follows(
     low = high
     while loop.time() < deadline and high - low < 20_000:
         await asyncio.sleep(0.25)
-        low = await loop.run_in_executor(worker._pool, in_worker.own_heap)  # asked, not a job
+        low = await worker.ask(in_worker.own_heap)  # asked, not a job
     assert high - low > 20_000, (high, low)

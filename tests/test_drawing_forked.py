@@ -53,12 +53,11 @@ async def _first_screen(drawing: Drawing, plugins: list) -> object:
 
 
 async def test_a_forked_worker_shares_the_bots_memory_after_a_full_collection() -> None:
-    loop = asyncio.get_running_loop()
     own = {}
     for method in ("spawn", "fork"):
         drawing, _ = await _started(method)
         try:
-            await loop.run_in_executor(drawing._pool, gc.collect)  # walks every object it has
+            await drawing.ask(gc.collect)  # walks every object it has
             own[method] = _own_megabytes(drawing.worker_pids()[0])
         finally:
             drawing.close()
@@ -147,13 +146,12 @@ async def test_the_worker_does_not_trim_while_a_job_draws(monkeypatch) -> None:
     monkeypatch.setattr(drawing_worker, "IDLE_SECONDS", 0.2)
     monkeypatch.setattr(drawing_worker, "PARENT_CHECK_SECONDS", 0.05)
     drawing, _ = await _started("fork")
-    loop = asyncio.get_running_loop()
     try:
         await drawing.picture("en", in_worker.own_heap)  # a job that ends too soon to trim
         freed, at_the_end = await drawing.picture("en", in_worker.free_memory_then_wait, 2.0)
         assert freed - at_the_end < 5_000, (freed, at_the_end)  # not trimmed during the job
         await asyncio.sleep(1.0)  # idle now
-        after = await loop.run_in_executor(drawing._pool, in_worker.own_heap)
+        after = await drawing.ask(in_worker.own_heap)
         assert at_the_end - after > 20_000, (at_the_end, after)  # given back after it
     finally:
         drawing.close()

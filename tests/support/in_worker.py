@@ -46,3 +46,14 @@ def free_memory_then_wait(seconds: float) -> tuple[int, int]:
     freed = leave_freed_memory()
     time.sleep(seconds)
     return freed, own_heap()
+
+
+def pid_and_bytes(size: int) -> tuple[int, bytes]:
+    """The process's pid and ``size`` bytes that no pipe holds at once."""
+    import os
+
+    return os.getpid(), bytes(range(256)) * (size // 256)
+
+
+def refuse(reason: str) -> None:
+    raise ValueError(reason)
