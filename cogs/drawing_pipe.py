@@ -90,10 +90,11 @@ class WorkerProcess:
             answer.set_exception(WorkerDied())
             return answer
         job = pickle.dumps((function, args), pickle.HIGHEST_PROTOCOL)
+        idle = not self._unsent  # else the loop writes it after what waits to go
         self._waiting.append(answer)
         self._unsent += HEADER.pack(len(job))
         self._unsent += job
-        if len(self._unsent) == len(job) + HEADER.size:  # nothing else waits to go: try now
+        if idle:
             self._write()
         return answer
 
@@ -128,7 +129,7 @@ class WorkerProcess:
             (size,) = HEADER.unpack_from(self._received)
             if len(self._received) < HEADER.size + size:
                 return
-            message = bytes(memoryview(self._received)[HEADER.size : HEADER.size + size])
+            message = self._received[HEADER.size : HEADER.size + size]
             del self._received[: HEADER.size + size]
             answer = self._waiting.popleft()
             try:
