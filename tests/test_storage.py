@@ -152,6 +152,32 @@ async def test_save_checks_the_version_and_appends_moves_in_one_transaction(db):
     ]
 
 
+async def test_a_save_that_fails_halfway_writes_nothing_and_the_next_one_lands(db):
+    from storage import SeatResult
+
+    game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={"n": 0})
+    nameless = [
+        SeatResult(0, 5, "Al", False, False, 3, 1),
+        SeatResult(1, 6, None, False, False, 2, 2),
+    ]
+    with pytest.raises(Exception, match=r"(?i)null"):
+        await db.save_game(
+            game.id,
+            1,
+            {"n": 1},
+            status="finished",
+            moves=[(0, {"type": "a"}, "u")],
+            deadline=(1.0, None),
+            results=nameless,  # the last statement fails
+        )
+    loaded = await db.load_game(game.id)
+    assert (loaded.snapshot, loaded.version, loaded.status) == ({"n": 0}, 1, "lobby")
+    assert await db.moves(game.id) == [] and await db.deadlines() == []
+    assert await db.seat_results(1) == []
+    assert await db.save_game(game.id, 1, {"n": 1}, status="active", moves=[(0, {}, "u")]) == 2
+    assert [m.seq for m in await db.moves(game.id)] == [1]
+
+
 async def test_concurrent_saves_of_one_version_apply_once(db):
     game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
     results = await asyncio.gather(
