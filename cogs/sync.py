@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.answers import acknowledged, late_answer
 from cogs.components import build_view
 from cogs.lobby import RULES_PAYLOAD, lobby_screen
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
@@ -96,8 +97,9 @@ class ChannelSync:
     ) -> bool:
         """Bring Discord up to the game as saved (the caller holds the channel's lock).
 
-        ``interaction``: a click already acknowledged, whose message may be edited through its
-        token (which costs nothing of the bot's REST budget). ``known``: the record and table
+        ``interaction``: the click behind the change, whose message may be edited through its
+        token (which costs nothing of the bot's REST budget); if its answer waits
+        (:mod:`cogs.answers`), the edit of its message answers it. ``known``: the record and table
         the caller has just saved, to spare loading them. ``alone``: the change was made to a
         table shown completely; only then may new messages be the click's follow-ups. Else
         another process may be posting the same message: the channel's route, with its nonce,
@@ -365,6 +367,13 @@ class ChannelSync:
             "allowed_mentions": NO_PINGS,
             "attachments": screen.files(),
         }
+        answer = late_answer(work.interaction)
+        clicked_message = work.interaction.message if work.interaction else None
+        if answer is not None and clicked_message is not None and clicked_message.id == message_id:
+            # The click waits for its answer: this edit is it (one call, not two).
+            if await answer.answer_with(lambda response: response.edit_message(**arguments)):
+                return
+            arguments["attachments"] = screen.files()
         clicked = self._clicked(work, message_id)
         if clicked is not None:
             try:
@@ -420,6 +429,7 @@ class ChannelSync:
             posted = await self._adopt(work, wanted)
             if posted:
                 return posted
+        await acknowledged(work.interaction)  # a follow-up needs the click answered
         click = self._posting_click(work)
         if click is not None:
             try:
@@ -478,6 +488,7 @@ class ChannelSync:
 
     async def _strip(self, work: Showing, message_id: int) -> None:
         """Take the controls off an earlier message (it keeps what it shows)."""
+        await acknowledged(work.interaction)
         clicked = self._clicked(work, message_id)
         if clicked is not None:
             try:

@@ -1,8 +1,9 @@
 """The table: lobby, seats, locks and saving, shared by the three games.
 
 Every change runs under the channel's lock, in the order its clicks arrived (:mod:`cogs.turns`):
-acknowledge the click at once -> load -> apply -> save (version-checked, with what the channel
-must show) -> bring the channel up to the save (:mod:`cogs.sync`). Game cogs register a
+acknowledge the click (at once, or with the edit it brings: :mod:`cogs.answers`) -> load ->
+apply -> save (version-checked, with what the channel must show) -> bring the channel up to the
+save (:mod:`cogs.sync`). Game cogs register a
 :class:`~cogs.plugin.GamePlugin`; this cog does the rest.
 
 Several bot processes (one per range of shards) may change one game: a guild's clicks reach
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.answers import acknowledged, answer_late, late_answer
 from cogs.components import build_view
 from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, user_language
@@ -138,10 +140,19 @@ class TableCog(commands.Cog):
 
     async def tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
         """A private answer in the user's language (a reply, or a follow-up if already replied)."""
-        await answer_privately(interaction, self.loc.text(self.lang(interaction), key, **args))
+        text = self.loc.text(self.lang(interaction), key, **args)
+        answer = late_answer(interaction)
+        if answer is not None and await answer.answer_with(
+            lambda response: response.send_message(text, ephemeral=True)
+        ):
+            return
+        await answer_privately(interaction, text)
 
     async def acknowledge(self, interaction: discord.Interaction) -> bool:
         """Answer Discord at once; the change is shown by edits after it. False: too late."""
+        answer = late_answer(interaction)
+        if answer is not None:
+            return await answer.acknowledge()
         if interaction.response.is_done():
             return True
         try:
@@ -388,7 +399,9 @@ class TableCog(commands.Cog):
                 # Private panels and replays answer on their own; a change is acknowledged now,
                 # or answered with what it will show when its game can tell that at once.
                 answered_by = await self._answer_at_once(interaction, game_id, version, payload)
-                if answered_by is None:
+                if answered_by is None and _edits_its_message(interaction, payload):
+                    answer_late(interaction)  # by the edit of the clicked message, in one call
+                elif answered_by is None:
                     await self.acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values, turn)
         except Exception:
@@ -398,6 +411,8 @@ class TableCog(commands.Cog):
         finally:
             if turn is not None:
                 turn.release()
+            # Shown by another route, or not at all: Discord still hears of the click.
+            await acknowledged(interaction)
             if answered_by is not None:
                 await answered_by.settle_answer(self, interaction, game_id)
 
@@ -905,6 +920,18 @@ def _forced_move(engine: Any, state: Any) -> tuple[int, Action] | None:
             if action is not None:
                 return seat, action
     return None
+
+
+def _edits_its_message(interaction: discord.Interaction, payload: str) -> bool:
+    """A game control on a message of the channel: its change most often edits that message,
+    which can then answer the click itself (not a private panel, nor a DM's slate)."""
+    message = interaction.message
+    return (
+        payload.startswith("a")
+        and interaction.guild_id is not None
+        and message is not None
+        and not message.flags.ephemeral
+    )
 
 
 def can_manage(interaction: discord.Interaction) -> bool:

@@ -1,0 +1,92 @@
+"""A click's one answer to Discord, given as late as its change allows, so that it can carry it.
+
+Discord wants every click answered within 3 s. A click on a game's message in the channel
+usually ends in an edit of that very message (the next picture, the same turn), and Discord
+takes that edit as the answer itself: one call. Acknowledged at once instead, the same click
+costs two (the acknowledgement, then the edit through the click's token), and the bot's event
+loop spends most of its time on such calls, not on the games.
+
+So such a click is answered late: its change runs, and the edit of its message answers it. Any
+other use of the click (a private refusal, a new turn message posted as its follow-up, a DM)
+first acknowledges it as before. If the change is not shown within :data:`PATIENCE`, a timer
+acknowledges it anyway, so a slow picture or a long wait for the table never costs Discord's
+3 s; the edit then goes through the token, as it always did.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+PATIENCE = 1.0  # seconds: Discord's 3 s less the acknowledgement's trip and a margin
+_KEY = "late-answer"
+
+
+class LateAnswer:
+    """The answer of one click: the first of its calls to Discord to come answers it."""
+
+    def __init__(self, interaction: discord.Interaction, patience: float) -> None:
+        self.interaction = interaction
+        self._lock = asyncio.Lock()  # one call at a time: Discord takes only one answer
+        self._timer = asyncio.get_running_loop().call_later(patience, self._impatient)
+        self._impatience: asyncio.Task[bool] | None = None
+
+    def _impatient(self) -> None:
+        self._impatience = asyncio.create_task(self.acknowledge(), name="late-answer")
+
+    async def acknowledge(self) -> bool:
+        """Discord hears of the click now, unless it has; False: Discord refused (too late)."""
+        async with self._lock:
+            self._timer.cancel()
+            if self.interaction.response.is_done():
+                return True
+            try:
+                await self.interaction.response.defer()
+            except discord.HTTPException as error:
+                # Discord gave up on this click: the change still happens, the channel shows it.
+                log.info("click %s acknowledged too late (%s)", self.interaction.id, error.code)
+                return False
+            return True
+
+    async def answer_with(
+        self, call: Callable[[discord.InteractionResponse], Awaitable[Any]]
+    ) -> bool:
+        """Answer the click with ``call`` on its response, if nothing answered it yet. False:
+        answered already, or Discord refused this answer; either way the caller goes on by
+        another route (through the click's token, or the channel)."""
+        async with self._lock:
+            if self.interaction.response.is_done():
+                return False
+            self._timer.cancel()
+            try:
+                await call(self.interaction.response)
+            except discord.HTTPException as error:
+                log.info("click %s not answered in place (%s)", self.interaction.id, error.code)
+                return False
+            return True
+
+
+def answer_late(interaction: discord.Interaction, patience: float | None = None) -> LateAnswer:
+    """From now on the click waits for its answer, at most ``patience`` seconds."""
+    answer = LateAnswer(interaction, PATIENCE if patience is None else patience)
+    interaction.extras[_KEY] = answer
+    return answer
+
+
+def late_answer(interaction: discord.Interaction | None) -> LateAnswer | None:
+    """The click's late answer while it is still to come."""
+    if interaction is None or interaction.response.is_done():
+        return None
+    return interaction.extras.get(_KEY)
+
+
+async def acknowledged(interaction: discord.Interaction | None) -> None:
+    """A click whose answer waits is acknowledged now: its follow-ups and its token need it."""
+    answer = late_answer(interaction)
+    if answer is not None:
+        await answer.acknowledge()

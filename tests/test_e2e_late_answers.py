@@ -1,0 +1,204 @@
+"""A click whose change edits its own message is answered by that edit: one call, not two.
+
+A game control on the channel's turn message waits for its change and is answered with the
+edited message (text, picture, controls) in Discord's answer itself; a click that brings a new
+message, or a refusal, is acknowledged (or answered privately) as before. A picture that takes
+longer than the patience never costs Discord's 3 s: the click is acknowledged in time and the
+edit follows through its token. A refused answer, or a bot killed as it answers, leaves the
+table shown all the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+
+import pytest
+
+from cogs import answers
+from cogs.drawing import Drawing
+from games import dice_stars as engine
+from tests.emulator import Channel, FakeDiscord, User
+from tests.emulator.interactions import DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, Interaction
+from tests.test_e2e_dice_stars import controls, star_values
+from tests.test_e2e_healing import (
+    CALLBACK,
+    assert_whole,
+    live,
+    open_game,
+    play_to_the_end,
+    settled,
+)
+
+
+@pytest.fixture
+def world(emu: FakeDiscord):
+    guild = emu.add_guild("Friday Night", locale="en-US")
+    chan = emu.add_channel(guild, "games")
+    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob")]
+    for user in users:
+        emu.add_member(guild, user)
+    return chan, users
+
+
+def through_token(emu: FakeDiscord, ix: Interaction, method: str) -> int:
+    """Requests made with the click's token after its answer (edits of @original, follow-ups)."""
+    pattern = re.compile(rf"/webhooks/\d+/{re.escape(ix.token)}(/.*)?")
+    return sum(1 for r in emu.requests if r.method == method and pattern.fullmatch(r.path))
+
+
+async def click_as_autopilot(emu, path, chan: Channel, users: list[User]) -> Interaction | None:
+    """The player to move clicks what the autopilot would; the click, or None at the end."""
+    record = await settled(emu, path, chan)
+    if record.status != "active":
+        return None
+    (turn,) = live(emu, chan)
+    state = engine.from_json(record.snapshot["state"])
+    seat = engine.to_move(state)[0]
+    user = next(u for u in users if u.id == record.snapshot["seats"][seat]["user_id"])
+    wanted = engine.autopilot(state, seat)
+    if wanted["type"] == "take_stars":
+        menu = turn.select("s:")["custom_id"]
+        return await emu.select(user, turn, menu, star_values(wanted["rows"]))
+    return await emu.click(user, turn, next(c for c, a in controls(turn) if a == wanted))
+
+
+async def until_an_edit(emu, path, chan, users) -> None:
+    """Play on until the next click keeps its turn message (a draw, not a take)."""
+    for _ in range(100):
+        record = await settled(emu, path, chan)
+        if engine.from_json(record.snapshot["state"]).phase == engine.DRAW:
+            return
+        await click_as_autopilot(emu, path, chan, users)
+    raise AssertionError("no draw within 100 clicks")
+
+
+async def test_a_click_is_answered_by_the_edit_of_its_message_else_acknowledged(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    await open_game(emu, chan, users)
+    path = runner.config.database
+    edited = acknowledged = 0
+    for _ in range(30):
+        messages_before = len(emu.channel_messages(chan))
+        ix = await click_as_autopilot(emu, path, chan, users)
+        assert ix is not None
+        await settled(emu, path, chan)
+        (turn,) = live(emu, chan)
+        if turn is ix.component_message:
+            # The same message, edited: Discord's answer carried it, nothing went through the
+            # token afterwards, and the message shows a picture with working controls.
+            assert ix.response_type == UPDATE_MESSAGE, ix
+            assert through_token(emu, ix, "PATCH") == 0
+            assert turn.attachments and turn.attachments[0].data.startswith(b"\x89PNG")
+            edited += 1
+        else:
+            # A new turn message: the click was acknowledged first and posted it as its
+            # follow-up, then took the controls off its own message through its token.
+            assert len(emu.channel_messages(chan)) == messages_before + 1
+            assert ix.response_type == DEFERRED_UPDATE_MESSAGE, ix
+            assert through_token(emu, ix, "POST") == 1
+            acknowledged += 1
+    assert edited >= 5 and acknowledged >= 5, (edited, acknowledged)
+    assert ix.responded_in is not None and ix.responded_in < 1.0
+    emu.assert_no_violations()
+
+
+async def test_a_refusal_is_the_clicks_one_private_answer(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    await open_game(emu, chan, users)
+    path = runner.config.database
+    record = await settled(emu, path, chan)
+    (turn,) = live(emu, chan)
+    state = engine.from_json(record.snapshot["state"])
+    waiting = next(
+        u for u in users if u.id != record.snapshot["seats"][engine.to_move(state)[0]]["user_id"]
+    )
+    ix = await emu.click(waiting, turn, controls(turn)[0][0])
+    assert ix.private is not None and "not your turn" in ix.private.content.lower()
+    assert through_token(emu, ix, "POST") == 0, "the refusal was the answer, not a follow-up"
+    assert (await settled(emu, path, chan)).record.version == record.record.version
+
+
+async def test_a_slow_picture_is_acknowledged_in_time_and_edited_in_after(
+    emu, runner, world, monkeypatch
+):
+    chan, users = world
+    await runner.start()
+    await open_game(emu, chan, users)
+    path = runner.config.database
+    await until_an_edit(emu, path, chan, users)
+    monkeypatch.setattr(answers, "PATIENCE", 0.2)
+    drawn = Drawing.screen
+
+    async def slowly(self, *args, **kwargs):
+        await asyncio.sleep(0.6)
+        return await drawn(self, *args, **kwargs)
+
+    monkeypatch.setattr(Drawing, "screen", slowly)
+    ix = await click_as_autopilot(emu, path, chan, users)
+    assert ix is not None
+    await settled(emu, path, chan)
+    assert ix.response_type == DEFERRED_UPDATE_MESSAGE
+    assert ix.responded_in is not None and ix.responded_in < 0.5, "acknowledged at its patience"
+    assert through_token(emu, ix, "PATCH") == 1, "the picture came through the click's token"
+    (turn,) = live(emu, chan)
+    assert turn is ix.component_message and turn.attachments
+
+
+async def test_a_refused_answer_is_shown_through_the_channel(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    await open_game(emu, chan, users)
+    path = runner.config.database
+    await until_an_edit(emu, path, chan, users)
+    before = await settled(emu, path, chan)
+    refused = emu.inject(
+        "POST",
+        CALLBACK,
+        match=lambda call: call.json().get("type") == UPDATE_MESSAGE,
+        error=(400, 50035, "Invalid Form Body"),  # not one discord.py tries again
+    )
+    ix = await click_as_autopilot(emu, path, chan, users)
+    await refused.wait()
+    assert ix is not None and ix.refused == [400]
+    after = await settled(emu, path, chan)
+    assert after.record.version > before.record.version
+    assert ix.response_type == DEFERRED_UPDATE_MESSAGE, "acknowledged once the edit was made"
+    route = f"/channels/{chan.id}/messages/{ix.component_message.id}"
+    edits = [r for r in emu.requests if r.method == "PATCH" and r.path == route]
+    assert edits, "the channel's route edited the message"
+    record = await play_to_the_end(emu, path, chan, users)
+    assert_whole(emu, chan, record)
+
+
+async def test_a_sigkill_as_the_edit_answers_the_click_is_repaired_at_the_restart(
+    emu, bot_process, world
+):
+    chan, users = world
+    await bot_process.start()
+    await open_game(emu, chan, users)
+    path = bot_process.database
+    await until_an_edit(emu, path, chan, users)
+    before = await settled(emu, path, chan)
+    hook = emu.inject(
+        "POST",
+        CALLBACK,
+        match=lambda call: call.json().get("type") == UPDATE_MESSAGE,
+        before=bot_process.kill,
+    )
+    ix = await click_as_autopilot(emu, path, chan, users)
+    await hook.wait(timeout=10)
+    assert ix is not None and ix.dropped, "the player saw the click fail"
+    assert await bot_process.wait_exit() == -signal.SIGKILL
+    shown = ix.component_message.attachments[0].data
+    await bot_process.restart()
+    after = await settled(emu, path, chan)
+    assert after.record.version > before.record.version, "the click was saved before it answered"
+    (turn,) = live(emu, chan)
+    assert turn is ix.component_message, "the same turn message, brought up to the save"
+    assert turn.attachments[0].data != shown
+    record = await play_to_the_end(emu, path, chan, users)
+    assert_whole(emu, chan, record)
