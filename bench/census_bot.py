@@ -54,6 +54,8 @@ def main(argv: list[str]) -> int:
         lines += ["", "big pictures by holder:", *followed.report()]
         lines += ["", f"when most were alive ({followed.most}):", *followed.at_most]
         lines += ["", f"images alive in process {os.getpid()}:", *_images()]
+        lines += ["", "images by the cache that keeps them:", *_images_by_holder()]
+        lines += ["", "the allocator (glibc's mallinfo2):", *_allocator()]
         path = target[0] if os.getpid() == bot_pid else f"{out}.worker"
         with open(path, "w", encoding="utf-8") as file:
             file.write("\n".join(lines) + "\n")
@@ -86,6 +88,71 @@ def _images() -> list[str]:
     lines = [f"{total / 2**20:7.2f} MB in {sum(counts.values())} images"]
     biggest = sizes.most_common(20)
     return lines + [f"{size / 2**20:7.2f} MB {counts[key]:4d} {key}" for key, size in biggest]
+
+
+def _images_by_holder() -> list[str]:
+    """Pillow images by the function whose ``lru_cache`` keeps them, or the ``SizedCache``:
+    each cache's entries walked a few levels down (tuples, lists, dicts)."""
+    import functools
+
+    from PIL import Image
+
+    from rendering import kept
+
+    holders: list[tuple[str, object]] = [
+        (f"SizedCache of {cache.budget / 2**20:.0f} MB", cache._entries) for cache in kept._caches
+    ]
+    for obj in gc.get_objects():
+        if isinstance(obj, functools._lru_cache_wrapper):
+            wrapped = getattr(obj, "__wrapped__", obj)
+            name = f"{getattr(wrapped, '__module__', '?')}.{getattr(wrapped, '__qualname__', '?')}"
+            holders += [(name, r) for r in gc.get_referents(obj) if isinstance(r, dict)]
+    sizes: collections.Counter[str] = collections.Counter()
+    counts: collections.Counter[str] = collections.Counter()
+    seen: set[int] = set()
+    for name, root in holders:
+        level = [root]
+        for _ in range(5):
+            below = []
+            for item in level:
+                for child in gc.get_referents(item):
+                    if id(child) in seen:
+                        continue
+                    seen.add(id(child))
+                    if isinstance(child, Image.Image) and child.mode in Image.MODES:
+                        sizes[name] += child.width * child.height * len(child.getbands())
+                        counts[name] += 1
+                    elif isinstance(child, (tuple, list, dict)):
+                        below.append(child)
+            level = below
+    return [f"{sizes[k] / 2**20:7.2f} MB {counts[k]:5d} {k}" for k, _ in sizes.most_common(25)]
+
+
+def _allocator() -> list[str]:
+    """In use and free in glibc's heap, and what is mapped on its own (glibc 2.33 and later);
+    Python's small objects live apart, in arenas of their own."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in _MALLINFO2]
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = MallInfo2
+        info = libc.mallinfo2()
+    except (OSError, AttributeError):
+        return ["(not glibc 2.33 or later)"]
+    mb = 2**20
+    return [
+        f"heap {info.arena / mb:.1f} MB: in use {info.uordblks / mb:.1f},"
+        f" free {info.fordblks / mb:.1f} in {info.ordblks} chunks,"
+        f" at the top {info.keepcost / mb:.1f}",
+        f"mapped on their own: {info.hblkhd / mb:.1f} MB in {info.hblks} blocks",
+    ]
+
+
+_MALLINFO2 = ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks")
+_MALLINFO2 += ("fordblks", "keepcost")
 
 
 def _resident() -> int:
