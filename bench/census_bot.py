@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
         lines += ["", "big pictures by holder:", *followed.report()]
         lines += ["", f"when most were alive ({followed.most}):", *followed.at_most]
         lines += ["", f"images alive in process {os.getpid()}:", *_images()]
-        lines += ["", "images by the cache that keeps them:", *_images_by_holder()]
+        lines += ["", "pictures by the cache that keeps them:", *_images_by_holder()]
         lines += ["", "the allocator (glibc's mallinfo2):", *_allocator()]
         path = target[0] if os.getpid() == bot_pid else f"{out}.worker"
         with open(path, "w", encoding="utf-8") as file:
@@ -91,8 +91,9 @@ def _images() -> list[str]:
 
 
 def _images_by_holder() -> list[str]:
-    """Pillow images by the function whose ``lru_cache`` keeps them, or the ``SizedCache``:
-    each cache's entries walked a few levels down (tuples, lists, dicts)."""
+    """Pillow images (and encoded pictures of 10 KB or more) by the function whose
+    ``lru_cache`` keeps them, or the ``SizedCache``: each cache's entries walked a few levels
+    down."""
     import functools
 
     from PIL import Image
@@ -102,11 +103,15 @@ def _images_by_holder() -> list[str]:
     holders: list[tuple[str, object]] = [
         (f"SizedCache of {cache.budget / 2**20:.0f} MB", cache._entries) for cache in kept._caches
     ]
-    for obj in gc.get_objects():
-        if isinstance(obj, functools._lru_cache_wrapper):
-            wrapped = getattr(obj, "__wrapped__", obj)
-            name = f"{getattr(wrapped, '__module__', '?')}.{getattr(wrapped, '__qualname__', '?')}"
-            holders += [(name, r) for r in gc.get_referents(obj) if isinstance(r, dict)]
+    # By module: a forked worker's inherited objects are frozen, out of gc.get_objects()' sight.
+    for module_name, module in list(sys.modules.items()):
+        if not module_name.startswith(("rendering", "cogs", "games", "locales")):
+            continue
+        for attribute, value in list(vars(module).items()):
+            info = getattr(value, "cache_info", None)  # a kept layer's, or lru_cache's own
+            wrapper = getattr(info, "__self__", None)
+            if isinstance(wrapper, functools._lru_cache_wrapper):
+                holders.append((f"{module_name}.{attribute}", wrapper))
     sizes: collections.Counter[str] = collections.Counter()
     counts: collections.Counter[str] = collections.Counter()
     seen: set[int] = set()
@@ -122,8 +127,11 @@ def _images_by_holder() -> list[str]:
                     if isinstance(child, Image.Image) and child.mode in Image.MODES:
                         sizes[name] += child.width * child.height * len(child.getbands())
                         counts[name] += 1
-                    elif isinstance(child, (tuple, list, dict)):
-                        below.append(child)
+                    elif isinstance(child, bytes) and len(child) >= BIG // 5:  # encoded
+                        sizes[name] += len(child)
+                        counts[name] += 1
+                    elif not isinstance(child, (type, types.ModuleType, types.FunctionType)):
+                        below.append(child)  # tuples, dicts, lru_cache's own list links
             level = below
     return [f"{sizes[k] / 2**20:7.2f} MB {counts[k]:5d} {k}" for k, _ in sizes.most_common(25)]
 
