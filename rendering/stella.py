@@ -551,9 +551,9 @@ def _starry_band() -> Image.Image:
     return band
 
 
-# 2.3 MB each; composing one from painted cards takes about a millisecond. The grid, the slate
-# and the board share a round's block.
-@kept_layer(maxsize=2)
+# 2.3 MB; composing one from painted cards takes about a millisecond. The grid, the slate and
+# the board share a round's block: the one of the round drawn last is kept.
+@kept_layer(maxsize=1)
 def _cards_block(source: CardSource, cards: tuple[int, ...]) -> Image.Image:
     """The 15 cards with their label badges, on the cloth (what every grid picture shares)."""
     top = HEADER
@@ -590,7 +590,7 @@ def _table_picture(
     return image
 
 
-@kept_layer(maxsize=16)  # ~190 KB each: a round start draws its grid for every seat at once
+@kept_layer(maxsize=8)  # ~190 KB each: a round start draws its grid for every seat at once
 def _grid_jpeg(
     source: CardSource, cards: tuple[int, ...], word: str, round_text: str, hint: str
 ) -> bytes:

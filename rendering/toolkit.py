@@ -179,9 +179,10 @@ def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]
 
 Stamp = tuple[Image.Image, int, int]  # a text's mask, and how far up and left of its origin
 # Labels and numbers come back on every picture, and players' names on every picture of their
-# table: 8 MB keeps the names of some 400 tables (a long name's mask is 5-7 KB; kept by count,
-# 4,096 masks held 22 MB with a thousand tables open).
-STAMP_BYTES = 8 * 1024 * 1024
+# table: 6 MB keeps the names of some 300 tables (a long name's mask is 5-7 KB; kept by count,
+# 4,096 masks held 22 MB with a thousand tables open). With 8 MB the drawing worker held 2 MB
+# more at its peak, and with 4 MB a thousand tables drew names again, 0.4 ms a picture.
+STAMP_BYTES = 6 * 1024 * 1024
 _stamps: SizedCache[tuple[Any, ...], Stamp] = SizedCache(
     STAMP_BYTES, lambda stamp: stamp[0].width * stamp[0].height
 )
