@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from cogs.allocator import TRIM_SECONDS, give_back_freed
+from cogs.allocator import give_back_freed, map_large_blocks
 from cogs.plugin import GameScreens, TableContext
 from games.table import Table
 from locales import Localizer
@@ -30,6 +30,10 @@ from locales import Localizer
 PR_SET_PDEATHSIG = 1
 PARENT_CHECK_SECONDS = 1.0
 IDLE_SECONDS = 1.0  # without a job: the worker trims on its own
+# Every second (the bot: every five): under load the heap grows back within half a second of
+# a trim, so a trim (half a millisecond) every second costs little and cuts what freed
+# memory piles up between trims.
+TRIM_SECONDS = 1.0
 
 # Set in the worker by its initializer: the games' screens and its texts (the bot's, when forked).
 _SCREENS: dict[str, GameScreens] = {}
@@ -87,6 +91,7 @@ def start_worker(screens: Mapping[str, GameScreens], texts: Localizer | str, par
     global _LOC
     _follow_parent(parent)
     _leave_the_bot_alone()
+    map_large_blocks()
     _SCREENS.update(screens)
     _LOC = texts if isinstance(texts, Localizer) else Localizer(default=texts)
 
