@@ -12,11 +12,9 @@ import contextlib
 import ctypes
 import functools
 
-M_ARENA_MAX = -8  # glibc's mallopt() parameter numbers
-M_MMAP_THRESHOLD = -3
+M_ARENA_MAX = -8  # glibc's mallopt() parameter number
 ARENAS = 2
 TRIM_SECONDS = 5.0
-MAPPED_FROM = 1024 * 1024  # a Stella picture's pixels (3 MB), a result's; not a sheet's
 
 
 @functools.cache
@@ -34,22 +32,6 @@ def limit_arenas(arenas: int = ARENAS) -> None:
     with contextlib.suppress(AttributeError):
         if libc is not None:
             libc.mallopt(M_ARENA_MAX, arenas)
-
-
-def map_large_blocks(threshold: int = MAPPED_FROM) -> None:
-    """Blocks from ``threshold`` bytes up get pages of their own, which go back to the system
-    the moment they are freed (the drawing worker's largest pictures).
-
-    glibc maps such blocks apart too, but after the first one freed it raises its threshold to
-    that block's size, and from then on a picture's pixels came from the heap and stayed there,
-    freed, until the next trim: the worker swung by some 10 MB between its trims. Setting the
-    threshold keeps it. Smaller pictures still reuse the heap: mapping each sheet's half
-    megabyte afresh cost the worker 1.4 ms a picture in page faults.
-    """
-    libc = _libc()
-    with contextlib.suppress(AttributeError):
-        if libc is not None:
-            libc.mallopt(M_MMAP_THRESHOLD, threshold)
 
 
 def give_back_freed() -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from cogs.allocator import give_back_freed, map_large_blocks
+from cogs.allocator import give_back_freed
 from cogs.plugin import GameScreens, TableContext
 from games.table import Table
 from locales import Localizer
@@ -91,7 +91,6 @@ def start_worker(screens: Mapping[str, GameScreens], texts: Localizer | str, par
     global _LOC
     _follow_parent(parent)
     _leave_the_bot_alone()
-    map_large_blocks()
     _SCREENS.update(screens)
     _LOC = texts if isinstance(texts, Localizer) else Localizer(default=texts)
 

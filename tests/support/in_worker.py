@@ -39,20 +39,6 @@ def leave_freed_memory() -> int:
     return own_heap()
 
 
-def heap_around_a_large_picture() -> tuple[int, int, int]:
-    """The heap before, while and after a picture of 3 MB is drawn (no trim in between)."""
-    from PIL import Image
-
-    # glibc raises its threshold to each mapped block freed: one freed before, as in a worker
-    # that has drawn such a picture already.
-    Image.new("RGB", (960, 1028), (9, 9, 9))
-    before = own_heap()
-    picture = Image.new("RGB", (960, 1028), (1, 2, 3))
-    during = own_heap()
-    del picture
-    return before, during, own_heap()
-
-
 def free_memory_then_wait(seconds: float) -> tuple[int, int]:
     """A long job: leaves freed memory, then waits; the heap right after freeing and at the end."""
     import time
