@@ -157,6 +157,19 @@ async def test_the_worker_does_not_trim_while_a_job_draws(monkeypatch) -> None:
         drawing.close()
 
 
+@pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="Linux's batch scheduling")
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+async def test_the_worker_waits_for_a_free_core_instead_of_taking_the_bots(method) -> None:
+    """A job wakes the worker; as a batch process it does not preempt the bot's event loop
+    that wrote the job (which had spent over half of a Start click's time in that write)."""
+    drawing, _ = await _started(method)
+    try:
+        assert await drawing.ask(os.sched_getscheduler, 0) == os.SCHED_BATCH
+    finally:
+        drawing.close()
+    assert os.sched_getscheduler(0) == os.SCHED_OTHER, "the bot itself stays as it was"
+
+
 async def test_a_worker_that_cannot_be_started_costs_no_screen(monkeypatch) -> None:
     """The system refuses a new process (its process limit, its memory): the screen is drawn
     in a thread, and the next screen tries again."""
