@@ -4,7 +4,7 @@ Discord wants every click answered within 3 s. A click on a game's message in th
 usually ends in an edit of that very message (the next picture, the same turn), and Discord
 takes that edit as the answer itself: one call. Acknowledged at once instead, the same click
 costs two (the acknowledgement, then the edit through the click's token), and the bot's event
-loop spends most of its time on such calls, not on the games.
+loop spends much of its time on such calls, more than on the games.
 
 So such a click is answered late: its change runs, and the edit of its message answers it. Any
 other use of the click (a private refusal, a new turn message posted as its follow-up, a DM)

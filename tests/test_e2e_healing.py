@@ -25,7 +25,7 @@ from games.table import Table
 from locales import Localizer
 from storage import Database, GameRecord, MoveRecord
 from tests.emulator import Channel, FakeDiscord, Message, User
-from tests.emulator.interactions import APPLICATION_COMMAND, base_payload
+from tests.emulator.interactions import APPLICATION_COMMAND, Interaction, base_payload
 from tests.support.controls import game_controls
 from tests.test_e2e_dice_stars import controls, star_values, verb
 
@@ -129,9 +129,15 @@ async def click_autopilot(emu, path, chan, users: list[User]) -> tuple[str, bool
 
     Returns the action's type and whether the game is still on.
     """
+    clicked = await autopilot_click(emu, path, chan, users)
+    return ("", False) if clicked is None else (clicked[0], True)
+
+
+async def autopilot_click(emu, path, chan, users: list[User]) -> tuple[str, Interaction] | None:
+    """That click: the action's type and the interaction; None once the game is over."""
     record = await settled(emu, path, chan)
     if record.status != "active":
-        return "", False
+        return None
     (turn,) = live(emu, chan)
     state = engine.from_json(record.snapshot["state"])
     seat = engine.to_move(state)[0]
@@ -139,10 +145,10 @@ async def click_autopilot(emu, path, chan, users: list[User]) -> tuple[str, bool
     wanted = engine.autopilot(state, seat)
     if wanted["type"] == "take_stars":
         values = star_values(wanted["rows"])
-        await emu.select(user, turn, turn.select("s:")["custom_id"], values)
+        ix = await emu.select(user, turn, turn.select("s:")["custom_id"], values)
     else:
-        await emu.click(user, turn, next(c for c, a in controls(turn) if a == wanted))
-    return wanted["type"], True
+        ix = await emu.click(user, turn, next(c for c, a in controls(turn) if a == wanted))
+    return wanted["type"], ix
 
 
 async def open_game(emu, chan, users) -> None:

@@ -21,10 +21,11 @@ from cogs.drawing import Drawing
 from games import dice_stars as engine
 from tests.emulator import Channel, FakeDiscord, User
 from tests.emulator.interactions import DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, Interaction
-from tests.test_e2e_dice_stars import controls, star_values
+from tests.test_e2e_dice_stars import controls
 from tests.test_e2e_healing import (
     CALLBACK,
     assert_whole,
+    autopilot_click,
     live,
     open_game,
     play_to_the_end,
@@ -50,18 +51,8 @@ def through_token(emu: FakeDiscord, ix: Interaction, method: str) -> int:
 
 async def click_as_autopilot(emu, path, chan: Channel, users: list[User]) -> Interaction | None:
     """The player to move clicks what the autopilot would; the click, or None at the end."""
-    record = await settled(emu, path, chan)
-    if record.status != "active":
-        return None
-    (turn,) = live(emu, chan)
-    state = engine.from_json(record.snapshot["state"])
-    seat = engine.to_move(state)[0]
-    user = next(u for u in users if u.id == record.snapshot["seats"][seat]["user_id"])
-    wanted = engine.autopilot(state, seat)
-    if wanted["type"] == "take_stars":
-        menu = turn.select("s:")["custom_id"]
-        return await emu.select(user, turn, menu, star_values(wanted["rows"]))
-    return await emu.click(user, turn, next(c for c, a in controls(turn) if a == wanted))
+    clicked = await autopilot_click(emu, path, chan, users)
+    return None if clicked is None else clicked[1]
 
 
 async def until_an_edit(emu, path, chan, users) -> None:
