@@ -23,6 +23,7 @@ from typing import Any
 import bot
 
 BIG = 50_000  # bytes: a picture, not a text
+ENCODED = 10_000  # bytes: an encoded picture a cache keeps (a grid's JPEG), not a label
 PEAK_STEP = 2 * 2**20  # a new census when the peak grew this much
 
 
@@ -127,7 +128,7 @@ def _images_by_holder() -> list[str]:
                     if isinstance(child, Image.Image) and child.mode in Image.MODES:
                         sizes[name] += child.width * child.height * len(child.getbands())
                         counts[name] += 1
-                    elif isinstance(child, bytes) and len(child) >= BIG // 5:  # encoded
+                    elif isinstance(child, bytes) and len(child) >= ENCODED:
                         sizes[name] += len(child)
                         counts[name] += 1
                     elif not isinstance(child, (type, types.ModuleType, types.FunctionType)):
@@ -159,8 +160,18 @@ def _allocator() -> list[str]:
     ]
 
 
-_MALLINFO2 = ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks")
-_MALLINFO2 += ("fordblks", "keepcost")
+_MALLINFO2 = (  # glibc's struct mallinfo2, in its order
+    "arena",
+    "ordblks",
+    "smblks",
+    "hblks",
+    "hblkhd",
+    "usmblks",
+    "fsmblks",
+    "uordblks",
+    "fordblks",
+    "keepcost",
+)
 
 
 def _resident() -> int:

@@ -43,15 +43,7 @@ class LateAnswer:
         """Discord hears of the click now, unless it has; False: Discord refused (too late)."""
         async with self._lock:
             self._timer.cancel()
-            if self.interaction.response.is_done():
-                return True
-            try:
-                await self.interaction.response.defer()
-            except discord.HTTPException as error:
-                # Discord gave up on this click: the change still happens, the channel shows it.
-                log.info("click %s acknowledged too late (%s)", self.interaction.id, error.code)
-                return False
-            return True
+            return await _defer(self.interaction)
 
     async def answer_with(
         self, call: Callable[[discord.InteractionResponse], Awaitable[Any]]
@@ -85,8 +77,29 @@ def late_answer(interaction: discord.Interaction | None) -> LateAnswer | None:
     return interaction.extras.get(_KEY)
 
 
-async def acknowledged(interaction: discord.Interaction | None) -> None:
+async def acknowledge(interaction: discord.Interaction) -> bool:
+    """Discord hears of the click now, unless it has (through its late answer, if it waits);
+    False: Discord refused (too late)."""
+    answer = late_answer(interaction)
+    if answer is not None:
+        return await answer.acknowledge()
+    return await _defer(interaction)
+
+
+async def acknowledge_if_late(interaction: discord.Interaction | None) -> None:
     """A click whose answer waits is acknowledged now: its follow-ups and its token need it."""
     answer = late_answer(interaction)
     if answer is not None:
         await answer.acknowledge()
+
+
+async def _defer(interaction: discord.Interaction) -> bool:
+    if interaction.response.is_done():
+        return True
+    try:
+        await interaction.response.defer()
+    except discord.HTTPException as error:
+        # Discord gave up on this click (3 s): the change still happens, the channel shows it.
+        log.info("click %s acknowledged too late (%s)", interaction.id, error.code)
+        return False
+    return True

@@ -7,6 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
+from cogs.answers import late_answer
 from locales import LANGUAGES, Localizer, pick_language
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,11 @@ async def answer_privately(
     to tell then (the change, if any, shows in the channel).
     """
     extra = {"view": view} if view is not None else {}
+    answer = late_answer(interaction)
+    if answer is not None and await answer.answer_with(
+        lambda response: response.send_message(text, ephemeral=True, **extra)
+    ):
+        return  # the click waited for its answer: this is it
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **extra)

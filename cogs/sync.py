@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.answers import acknowledged, late_answer
+from cogs.answers import acknowledge_if_late, late_answer
 from cogs.components import build_view
 from cogs.lobby import RULES_PAYLOAD, lobby_screen
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
@@ -341,17 +341,17 @@ class ChannelSync:
 
     # ---- Discord ------------------------------------------------------------------------
 
+    def _click_on(self, work: Showing, message_id: int) -> discord.Interaction | None:
+        """The click behind the change, if it was made on this very message."""
+        interaction = work.interaction
+        if interaction is not None and interaction.message is not None:
+            return interaction if interaction.message.id == message_id else None
+        return None
+
     def _clicked(self, work: Showing, message_id: int) -> discord.Interaction | None:
         """The acknowledged click on this very message, if any (its token edits it for free)."""
-        interaction = work.interaction
-        if (
-            interaction is not None
-            and interaction.message is not None
-            and interaction.message.id == message_id
-            and interaction.response.is_done()
-        ):
-            return interaction
-        return None
+        click = self._click_on(work, message_id)
+        return click if click is not None and click.response.is_done() else None
 
     async def _edit(
         self,
@@ -367,10 +367,9 @@ class ChannelSync:
             "allowed_mentions": NO_PINGS,
             "attachments": screen.files(),
         }
-        answer = late_answer(work.interaction)
-        clicked_message = work.interaction.message if work.interaction else None
-        if answer is not None and clicked_message is not None and clicked_message.id == message_id:
-            # The click waits for its answer: this edit is it (one call, not two).
+        answer = late_answer(self._click_on(work, message_id))
+        if answer is not None:
+            # The click on this message waits for its answer: this edit is it (one call).
             if await answer.answer_with(lambda response: response.edit_message(**arguments)):
                 return
             arguments["attachments"] = screen.files()
@@ -429,7 +428,7 @@ class ChannelSync:
             posted = await self._adopt(work, wanted)
             if posted:
                 return posted
-        await acknowledged(work.interaction)  # a follow-up needs the click answered
+        await acknowledge_if_late(work.interaction)  # a follow-up needs the click answered
         click = self._posting_click(work)
         if click is not None:
             try:
@@ -488,7 +487,7 @@ class ChannelSync:
 
     async def _strip(self, work: Showing, message_id: int) -> None:
         """Take the controls off an earlier message (it keeps what it shows)."""
-        await acknowledged(work.interaction)
+        await acknowledge_if_late(work.interaction)
         clicked = self._clicked(work, message_id)
         if clicked is not None:
             try:

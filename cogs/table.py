@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.answers import acknowledged, answer_late, late_answer
+from cogs.answers import acknowledge, acknowledge_if_late, answer_late
 from cogs.components import build_view
 from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, user_language
@@ -140,28 +140,7 @@ class TableCog(commands.Cog):
 
     async def tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
         """A private answer in the user's language (a reply, or a follow-up if already replied)."""
-        text = self.loc.text(self.lang(interaction), key, **args)
-        answer = late_answer(interaction)
-        if answer is not None and await answer.answer_with(
-            lambda response: response.send_message(text, ephemeral=True)
-        ):
-            return
-        await answer_privately(interaction, text)
-
-    async def acknowledge(self, interaction: discord.Interaction) -> bool:
-        """Answer Discord at once; the change is shown by edits after it. False: too late."""
-        answer = late_answer(interaction)
-        if answer is not None:
-            return await answer.acknowledge()
-        if interaction.response.is_done():
-            return True
-        try:
-            await interaction.response.defer()
-        except discord.HTTPException as error:
-            # Discord gave up on this click (3 s): the change still happens, the channel shows it.
-            log.info("click %s acknowledged too late (%s)", interaction.id, error.code)
-            return False
-        return True
+        await answer_privately(interaction, self.loc.text(self.lang(interaction), key, **args))
 
     async def show_rules(self, interaction: discord.Interaction, game_id: int) -> None:
         """The "How to play" button: the game's rules card, privately; changes nothing."""
@@ -402,7 +381,7 @@ class TableCog(commands.Cog):
                 if answered_by is None and _edits_its_message(interaction, payload):
                     answer_late(interaction)  # by the edit of the clicked message, in one call
                 elif answered_by is None:
-                    await self.acknowledge(interaction)
+                    await acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values, turn)
         except Exception:
             # Nothing was saved if we got here before the save; say so instead of going silent.
@@ -412,7 +391,7 @@ class TableCog(commands.Cog):
             if turn is not None:
                 turn.release()
             # Shown by another route, or not at all: Discord still hears of the click.
-            await acknowledged(interaction)
+            await acknowledge_if_late(interaction)
             if answered_by is not None:
                 await answered_by.settle_answer(self, interaction, game_id)
 

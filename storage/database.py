@@ -456,6 +456,7 @@ class Database:
             return expected_version + 1
         save = functools.partial(
             _save_in_one_transaction,
+            game_id=game_id,
             arguments=arguments,
             deadline=deadline,
             version=expected_version + 1,
@@ -630,6 +631,7 @@ def save_arguments(
 def _save_in_one_transaction(
     connection: sqlite3.Connection,
     *,
+    game_id: int,
     arguments: tuple[Any, ...],
     deadline: DeadlineChange,
     version: int,
@@ -638,7 +640,6 @@ def _save_in_one_transaction(
     now: float,
 ) -> bool:
     """:meth:`Database.save_game` in the database's thread; False: the version moved on."""
-    game_id = arguments[-2]
     connection.execute("BEGIN IMMEDIATE")
     try:
         if connection.execute(SQL.SAVE_GAME, arguments).rowcount != 1:

@@ -55,6 +55,15 @@ async def click_as_autopilot(emu, path, chan: Channel, users: list[User]) -> Int
     return None if clicked is None else clicked[1]
 
 
+def at_the_edit_answer(emu: FakeDiscord, **fault):
+    """A fault on the next callback that answers a click with the edit of its message."""
+
+    def is_edit(call) -> bool:
+        return call.json().get("type") == UPDATE_MESSAGE
+
+    return emu.inject("POST", CALLBACK, match=is_edit, **fault)
+
+
 async def until_an_edit(emu, path, chan, users) -> None:
     """Play on until the next click keeps its turn message (a draw, not a take)."""
     for _ in range(100):
@@ -146,12 +155,9 @@ async def test_a_refused_answer_is_shown_through_the_channel(emu, runner, world)
     path = runner.config.database
     await until_an_edit(emu, path, chan, users)
     before = await settled(emu, path, chan)
-    refused = emu.inject(
-        "POST",
-        CALLBACK,
-        match=lambda call: call.json().get("type") == UPDATE_MESSAGE,
-        error=(400, 50035, "Invalid Form Body"),  # not one discord.py tries again
-    )
+    refused = at_the_edit_answer(
+        emu, error=(400, 50035, "Invalid Form Body")
+    )  # not one discord.py tries again
     ix = await click_as_autopilot(emu, path, chan, users)
     await refused.wait()
     assert ix is not None and ix.refused == [400]
@@ -174,12 +180,7 @@ async def test_a_sigkill_as_the_edit_answers_the_click_is_repaired_at_the_restar
     path = bot_process.database
     await until_an_edit(emu, path, chan, users)
     before = await settled(emu, path, chan)
-    hook = emu.inject(
-        "POST",
-        CALLBACK,
-        match=lambda call: call.json().get("type") == UPDATE_MESSAGE,
-        before=bot_process.kill,
-    )
+    hook = at_the_edit_answer(emu, before=bot_process.kill)
     ix = await click_as_autopilot(emu, path, chan, users)
     await hook.wait(timeout=10)
     assert ix is not None and ix.dropped, "the player saw the click fail"
