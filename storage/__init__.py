@@ -22,6 +22,7 @@ from storage.database import (
     StaleVersion,
     StorageError,
 )
+from storage.outages import StorageUnavailable
 from storage.postgres import PostgresDatabase
 
 if TYPE_CHECKING:
@@ -51,5 +52,6 @@ __all__ = [
     "StaleVersion",
     "Storage",
     "StorageError",
+    "StorageUnavailable",
     "open_storage",
 ]
