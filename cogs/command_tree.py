@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.enums import AppCommandOptionType
 
 from cogs.i18n import answer_privately, user_language
+from storage import StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -78,6 +79,8 @@ class TableTree(app_commands.CommandTree):
             await self._tell(interaction, "table-error-guild-only")
         elif isinstance(error, app_commands.CheckFailure):
             await self._tell(interaction, "table-error-not-allowed")
+        elif isinstance(getattr(error, "original", None), StorageUnavailable):
+            await self._tell(interaction, "table-error-try-again")  # logged once per outage
         else:
             log.error("command %s failed", interaction.command, exc_info=error)
             await self._tell(interaction, "table-error-internal")

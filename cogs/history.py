@@ -29,7 +29,7 @@ from cogs.screens import Button, Option, Screen, Select
 from cogs.table import TableAddon
 from games.engine import CHANCE
 from games.table import Table
-from storage import GameRecord, Storage
+from storage import GameRecord, Storage, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -63,7 +63,12 @@ class HistoryCog(TableAddon):
     async def _keep_earlier_seats(self) -> None:
         await self.bot.wait_until_ready()  # every game cog has registered its plugin
         try:
-            kept = await keep_earlier_seats(self.bot.db, self.table.plugins)
+            while True:
+                try:
+                    kept = await keep_earlier_seats(self.bot.db, self.table.plugins)
+                    break
+                except StorageUnavailable:  # logged once per outage; what is kept stays kept
+                    await asyncio.sleep(self.bot.config.timer_poll_seconds)
         except Exception:
             log.exception("seats of earlier finished games not kept")
             return

@@ -47,7 +47,7 @@ from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
 from locales import LANGUAGES
-from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion
+from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -168,6 +168,9 @@ class TableCog(commands.Cog):
         """
         try:
             await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
+        except StorageUnavailable:
+            self._repair_later(record.id)  # logged once per outage by the storage
+            return
         except Exception:
             log.warning(
                 "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
@@ -194,12 +197,17 @@ class TableCog(commands.Cog):
         """Bring a game's channel up to its save, from wherever it was left. True: all shown."""
         if self._failures.get(game_id, 0) >= GIVE_UP_AFTER or self.bot.is_closed():
             return False
-        record = await self.bot.db.load_game(game_id)
+        try:
+            record = await self.bot.db.load_game(game_id)
+        except StorageUnavailable:
+            return False  # the sweep comes back to it once the database is
         if record is None:
             return True
         async with self.lock(record.channel_id):
             try:
                 done = await self.sync.show(game_id, repair=True)
+            except StorageUnavailable:
+                return False
             except Exception:
                 log.warning("repair of game %s failed", game_id, exc_info=True)
                 self._repair_later(game_id)
@@ -212,9 +220,13 @@ class TableCog(commands.Cog):
         await self.bot.wait_until_ready()
         since = time.time()
         while not self.bot.is_closed():
-            for game_id in await self.bot.db.unshown_games(before=since):
-                await self.repair(game_id)
             poll = self.bot.config.timer_poll_seconds
+            try:
+                for game_id in await self.bot.db.unshown_games(before=since):
+                    await self.repair(game_id)
+            except StorageUnavailable:
+                await asyncio.sleep(poll)  # the database is away: what it left waits for it
+                continue
             await asyncio.sleep(poll)
             # A change saved longer ago than a poll and still not shown was left behind.
             since = time.time() - max(poll, 1.0)
@@ -383,6 +395,9 @@ class TableCog(commands.Cog):
                 elif answered_by is None:
                     await acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values, turn)
+        except StorageUnavailable:
+            # Logged once per outage by the storage; the click changed nothing.
+            await self.tell(interaction, "table-error-try-again")
         except Exception:
             # Nothing was saved if we got here before the save; say so instead of going silent.
             log.exception("control %s of game %s failed", payload, game_id)

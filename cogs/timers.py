@@ -25,7 +25,7 @@ from cogs.table import TableAddon
 from games import table as tables
 from games.engine import CHANCE, Action, Engine, Event, settle
 from games.table import Table
-from storage import Deadline
+from storage import Deadline, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -67,21 +67,31 @@ class TimerCog(TableAddon):
         await self.bot.wait_until_ready()
         while not self.bot.is_closed() and not self._stopping:
             self._wake.clear()
-            upcoming = await self.bot.db.deadlines(limit=1)
-            delay = self.bot.config.timer_poll_seconds
-            if upcoming:
-                delay = min(delay, max(0.0, upcoming[0].next_at - time.time()))
-            if delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), delay)
-            for deadline in await self.bot.db.deadlines(before=time.time()):
-                if self._stopping:
-                    return
-                try:
-                    await self._handle(deadline)
-                except Exception:
-                    log.exception("timer of game %s failed", deadline.game_id)
-                    await self.bot.db.claim_deadline(deadline.game_id, deadline.version)
+            try:
+                await self._one_round()
+            except StorageUnavailable:
+                # Logged once per outage by the storage; every deadline waits for its return.
+                await asyncio.sleep(self.bot.config.timer_poll_seconds)
+
+    async def _one_round(self) -> None:
+        """Wait for the next deadline (or a change of them), then handle every one that is due."""
+        upcoming = await self.bot.db.deadlines(limit=1)
+        delay = self.bot.config.timer_poll_seconds
+        if upcoming:
+            delay = min(delay, max(0.0, upcoming[0].next_at - time.time()))
+        if delay > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), delay)
+        for deadline in await self.bot.db.deadlines(before=time.time()):
+            if self._stopping:
+                return
+            try:
+                await self._handle(deadline)
+            except StorageUnavailable:
+                raise
+            except Exception:
+                log.exception("timer of game %s failed", deadline.game_id)
+                await self.bot.db.claim_deadline(deadline.game_id, deadline.version)
 
     async def _handle(self, deadline: Deadline) -> None:
         if deadline.due_at <= time.time():

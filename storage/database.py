@@ -25,9 +25,13 @@ import aiosqlite
 import orjson
 
 from storage.migrations import MIGRATIONS
+from storage.outages import Outage, sqlite_away, watch_outages
 
 OPEN_STATUSES = ("lobby", "active")
 CLOSED_STATUSES = ("finished", "cancelled", "abandoned")
+
+
+BUSY_TIMEOUT = 5.0
 
 
 class StorageError(Exception):
@@ -327,15 +331,19 @@ def game_record(row: Sequence[Any]) -> GameRecord:
     )
 
 
+@watch_outages(sqlite_away)
 class Database:
     """One connection; writes are serialised so each transaction is whole."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._write_lock = asyncio.Lock()
+        self.outage = Outage("database")
 
     @classmethod
-    async def open(cls, path: Path | str) -> Database:
+    async def open(cls, path: Path | str, busy_timeout: float = BUSY_TIMEOUT) -> Database:
+        """The SQLite file at ``path``; a write waits up to ``busy_timeout`` seconds for a lock
+        that another connection holds (a backup, another process), then is an outage."""
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -345,7 +353,7 @@ class Database:
             await connection.execute("PRAGMA journal_mode=WAL")
             await connection.execute("PRAGMA synchronous=NORMAL")
             await connection.execute("PRAGMA foreign_keys=ON")
-            await connection.execute("PRAGMA busy_timeout=5000")
+            await connection.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
             await database._migrate()
         except BaseException:
             # An open connection's thread would keep the program from ever exiting.
@@ -389,7 +397,9 @@ class Database:
                 yield
                 await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                # SQLite has rolled back already after some errors (a full disk, an I/O error).
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
                 raise
 
     async def create_game(
