@@ -91,6 +91,11 @@ async def test_a_lost_dice_stars_solo_has_no_place_no_trophy_and_no_record(
         f" {opponent})." in final
     )
     assert "Solo grid: 24 of 24 boxes crossed." in final
+    picture = emu.channel_messages(chan)[-1].attachments[0]
+    assert picture.filename == "dice-stars-result.png"
+    assert picture.description == (
+        f"kim: {score} points, solo opponent: {opponent} points - Solo grid full: lost"
+    )
 
     text, games = await history_line(emu, kim, chan)
     assert f"Best Dice Stars score: **{won_score}** by ben" in text
@@ -122,6 +127,10 @@ async def test_a_dizzle_solo_is_no_win_in_history_nor_in_the_statistics(
         f"kim — {score} points ({crosses} crosses)",
     ]
     assert not re.search(r"^\s*\d+\. ", final, re.MULTILINE), f"no place in a solo:\n{final}"
+    picture = emu.channel_messages(chan)[-1].attachments[0]
+    assert picture.description == (
+        f"Solo game on Level 2: kim, {score} points, {crosses} crosses"
+    ), "the picture's text has no place either"
 
     text, games = await history_line(emu, kim, chan)
     assert f"Best Dizzle solo on Level 2: **{score}** by kim" in text
