@@ -57,6 +57,7 @@ class DizzlePlugin(GamePlugin):
     key_prefix = "dz"
     computer_seats = True
     screens = DizzleScreens()
+    solo_is_won_or_lost = False  # a solo is played for a personal best (rules: Solo)
 
     def __init__(self, levels: Mapping[str, Level]) -> None:
         if not levels:

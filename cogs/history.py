@@ -24,12 +24,12 @@ from discord import app_commands
 from cogs.components import build_view
 from cogs.i18n import T, answer_privately
 from cogs.plugin import GamePlugin, TableContext
-from cogs.records import seat_results
+from cogs.records import is_lost_solo, is_win, seat_results
 from cogs.screens import Button, Option, Screen, Select
 from cogs.table import TableAddon
 from games.engine import CHANCE
 from games.table import Table
-from storage import GameRecord, Storage, StorageUnavailable
+from storage import GameRecord, SeatResult, Storage, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -116,13 +116,16 @@ class HistoryCog(TableAddon):
         table = Table.from_json(record.snapshot)
         title = plugin.title(self.bot.loc, lang) if plugin else record.kind
         day = dt.datetime.fromtimestamp(record.finished_at or record.updated_at, dt.UTC)
-        scores = _scores(plugin, table)
-        # A computer seat is shown as one and never with a win (see cogs/records.py).
+        seats = seat_results(plugin, table) if plugin and table.state else []
+        # A trophy exactly where the statistics count a win (see cogs/records.py); a computer
+        # seat is shown as one.
         players = ", ".join(
-            f"{seat.name}{' 🤖' if seat.computer else ''} {score}"
-            + (" 🏆" if place == 1 and not seat.computer else "")
-            for seat, (score, place) in zip(table.seats, scores, strict=False)
+            f"{seat.name}{' 🤖' if seat.computer else ''} {seat.score}"
+            + (" 🏆" if is_win(seat) else "")
+            for seat in seats
         )
+        if len(seats) == 1:
+            players += " · " + self.bot.loc.text(lang, "solo-history-tag", outcome=_solo(seats[0]))
         return f"{title} · {day:%Y-%m-%d} · {players}"
 
     async def _records(self, guild_id: int, lang: str) -> list[str]:
@@ -267,11 +270,11 @@ def rebuild(plugin: GamePlugin, record: GameRecord, moves: list, step: int) -> R
     return Replay(done, steps, state)
 
 
-def _scores(plugin: GamePlugin | None, table: Table) -> list[tuple[int, int]]:
-    if plugin is None or not table.state:
-        return []
-    state = plugin.engine.from_json(table.state)
-    return list(zip(plugin.engine.scores(state), plugin.engine.ranking(state), strict=False))
+def _solo(seat: SeatResult) -> str:
+    """How a solo ended for ``solo-history-tag``: won, lost, or neither (no opponent)."""
+    if seat.place is None:
+        return "none"
+    return "lost" if is_lost_solo(seat) else "won"
 
 
 def _navigation(replay: Replay, t: Any, lang: str) -> tuple[Button, ...]:

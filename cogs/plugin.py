@@ -96,6 +96,9 @@ class GamePlugin:
     emoji: str = "🎲"
     computer_seats: bool = False  # the lobby offers "Add computer"
     sends_dms: bool = False  # its players get DMs: their DM channels are asked for as they sit
+    # A solo game is won or lost against the game's own opponent (its ranking says which);
+    # without one, a solo is played for a personal best and is neither.
+    solo_is_won_or_lost: bool = True
 
     @property
     def info(self) -> GameInfo:

@@ -171,6 +171,7 @@ TABLE_LABELS = (
 )
 BOARD_LABELS = (
     "ds-img-ranking",
+    "ds-img-solo-result",
     "ds-img-shared",
     "ds-img-solo",
     "ds-img-solo-win",
@@ -887,7 +888,9 @@ def _draw_ranking(
     y = MARGIN + RANK_TITLE / 2
     badge = _outcome_badge(view, text)
     right = _pill(draw, width - MARGIN, y, *badge) - BADGE_GAP if badge else width - MARGIN
-    title = fit_text(text["ds-img-ranking"], right - MARGIN, 32, bold=True)
+    # A solo is won or lost against the solo opponent, not ranked.
+    heading = text["ds-img-solo-result" if view.get("solo") is not None else "ds-img-ranking"]
+    title = fit_text(heading, right - MARGIN, 32, bold=True)
     _left_text(draw, (MARGIN, y), title, 32, bold=True)
     for i, (place, name, points) in enumerate(lines):
         cy = MARGIN + RANK_TITLE + RANK_LINE * i + RANK_LINE / 2
@@ -931,10 +934,12 @@ def _draw_rank_line(
 
 
 def _best_line(view: View, t: Text, best: int | None) -> str:
-    """A solo result's personal best: the earlier best, or a new best beating it."""
+    """A solo result's personal best: the earlier best, or a new best beating it (a lost solo's
+    score is no best: cogs/records.py)."""
     if view.get("solo") is None or best is None:
         return ""
-    key = "ds-img-solo-new-best" if view["sheets"][0]["total"] > best else "ds-img-solo-best"
+    new_best = view["sheets"][0]["total"] > best and _solo_outcome(view) not in SOLO_LOSSES
+    key = "ds-img-solo-new-best" if new_best else "ds-img-solo-best"
     return t(key, best=best)
 
 

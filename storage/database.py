@@ -193,9 +193,12 @@ class SQL:
 
     # What counts for records, once for every query: a seat of a Discord user who played it
     # to the end (a computer has no user; the autopilot played the seat of one who left).
-    # A win is a first place (ties share it) at a table of two seats or more.
+    # A win is a first place (ties share it). A solo seat's place is 1 when it won against the
+    # game's own opponent, 2 when it lost, none when the solo has no opponent (never a win);
+    # a lost solo's score is no best score.
     COUNTS = "s.computer = 0 AND s.left_game = 0 AND s.user_id IS NOT NULL"
-    WINS = f"{COUNTS} AND s.place = 1 AND s.table_size >= 2"
+    WINS = f"{COUNTS} AND s.place = 1"
+    SCORED = f"{COUNTS} AND s.score IS NOT NULL AND (s.table_size >= 2 OR COALESCE(s.place, 1) = 1)"
     _FINISHED_SEATS = (
         " FROM game_seats s JOIN games g ON g.id = s.game_id"
         " WHERE g.guild_id = ? AND g.status = 'finished'"
@@ -203,7 +206,7 @@ class SQL:
     _ENDED = "COALESCE(g.finished_at, g.updated_at)"
     PLAYER_TOTALS = (
         f"SELECT g.kind, COUNT(*), SUM(CASE WHEN {WINS} THEN 1 ELSE 0 END),"
-        f" MAX(CASE WHEN {COUNTS} THEN s.score END)"
+        f" MAX(CASE WHEN {SCORED} THEN s.score END)"
         f"{_FINISHED_SEATS} AND s.user_id = ? AND s.computer = 0 GROUP BY g.kind ORDER BY g.kind"
     )
     LATEST_NAME = (
@@ -228,8 +231,8 @@ class SQL:
             "SELECT variant, user_id, score FROM (SELECT s.variant, s.user_id, s.score,"
             f" ROW_NUMBER() OVER (PARTITION BY {partition}"
             f" ORDER BY s.score DESC, {SQL._ENDED}, s.game_id) AS n"
-            f"{SQL._FINISHED_SEATS} AND g.kind = ? AND {SQL.COUNTS}"
-            f" AND s.score IS NOT NULL{only_solo}) best WHERE n = 1 ORDER BY variant"
+            f"{SQL._FINISHED_SEATS} AND g.kind = ? AND {SQL.SCORED}{only_solo})"
+            " best WHERE n = 1 ORDER BY variant"
         )
 
     @staticmethod

@@ -521,5 +521,11 @@ def test_a_solo_result_shows_the_players_best_solo_score() -> None:
     with_best = decode(render.render_scoreboard(final, NAMES, texts(), best=total + 3))
     assert with_best.height == plain.height + render.RANK_LINE
     assert render._best_line(final, texts(), total + 3) == f"Your best solo score: {total + 3}"
-    assert render._best_line(final, texts(), total - 3).startswith("New best!")
+    assert final["result"]["outcome"] == "solo_grid_full"
+    # A lost solo's score is no best, however high: the earlier best stays.
+    assert render._best_line(final, texts(), total - 3) == f"Your best solo score: {total - 3}"
+    won = finished(1, 1)
+    assert won["result"]["outcome"] == "solo_win"
+    won_total = won["sheets"][0]["total"]
+    assert render._best_line(won, texts(), won_total - 3).startswith("New best!")
     assert render._best_line(finished(2, 3), texts(), 10) == ""  # only solo games
