@@ -8,17 +8,17 @@ rematch-players-only = Nur wer dieses Spiel mitgespielt hat, kann eine Revanche 
 
 history-player-title = 📊 **{ $player }** auf diesem Server:
 history-player-line = { $game }: { $games ->
-    [one] 1 Spiel
+    [one] { $games } Spiel
    *[other] { $games } Spiele
 } · { $wins ->
-    [one] 1 Sieg
+    [one] { $wins } Sieg
    *[other] { $wins } Siege
 } · Bestwert **{ $best }**
 history-player-line-no-best = { $game }: { $games ->
-    [one] 1 Spiel
+    [one] { $games } Spiel
    *[other] { $games } Spiele
 } · { $wins ->
-    [one] 1 Sieg
+    [one] { $wins } Sieg
    *[other] { $wins } Siege
 }
 history-player-none = { $player } hat auf diesem Server noch kein Spiel beendet.

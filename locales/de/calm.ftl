@@ -8,7 +8,7 @@ table-only-choice-tag = (der einzig mögliche Zug, sofort gespielt)
 table-only-choice = { $player } hatte nur einen möglichen Zug; er wurde sofort gespielt.
 
 ds-stars-choose = { $count ->
-    [one] Dein Stern: wähle seine Zeile
+    [1] Dein Stern: wähle seine Zeile
    *[other] Deine { $count } Sterne: wähle { $count } Zeilen
 } · ⚠️ eine Zeile mit nur einigen ihrer Sterne zählt 0
 ds-stars-row = Zeile { $row } · { $crossed } von { $fields } angekreuzt

@@ -70,7 +70,7 @@ dz-event-start_player = { $player } ist der erste Startspieler.
 dz-event-roll = Runde { $round }/{ $rounds }, Durchgang { $pass }/{ $passes }: { $player } würfelt { $values }.
 dz-event-place = { $player } legt eine { $value } auf { $field }.
 dz-event-reroll = { $player } kann nichts legen und würfelt { $dice ->
-    [one] den Würfel
+    [1] den Würfel
    *[other] die { $dice } Würfel
 } in der Mitte neu.
 dz-event-rerolled = Neu gewürfelt: { $values }.
@@ -105,7 +105,7 @@ dz-event-key = { $player } hat den { $color ->
    *[orange] orangen
 } Schlüssel auf { $field } angekreuzt: Ab dem nächsten Durchgang sind die Schlösser dieser Farbe offen.
 dz-event-rockets = { $player } startet { $count ->
-    [one] eine Rakete
+    [1] eine Rakete
    *[other] { $count } Raketen
 }.
 dz-event-planet = { $player } landet auf dem Planeten { $field }.
@@ -161,7 +161,7 @@ dz-sum-sheet = { $player }, { $level }: { $total } Punkte mit { $crosses ->
    *[other] { $crosses } Kreuzen
 } (Edelsteine { $gems }, Puzzleteile { $puzzles }, Linien { $lines }, Fahnen { $flags }, Bomben { $bombs }, Kackhaufen { $poop }).
 dz-sum-dice = { $count ->
-    [one] Ein Würfel aus diesem Durchgang liegt auf { $fields }.
+    [1] Ein Würfel aus diesem Durchgang liegt auf { $fields }.
    *[other] { $count } Würfel aus diesem Durchgang liegen auf { $fields }.
 }
 dz-sum-turn = Runde { $round }/{ $rounds }{ $passes ->

@@ -8,17 +8,17 @@ rematch-players-only = Only the players of this game can ask for a rematch.
 
 history-player-title = 📊 **{ $player }** on this server:
 history-player-line = { $game }: { $games ->
-    [one] 1 game
+    [one] { $games } game
    *[other] { $games } games
 } · { $wins ->
-    [one] 1 win
+    [one] { $wins } win
    *[other] { $wins } wins
 } · best score **{ $best }**
 history-player-line-no-best = { $game }: { $games ->
-    [one] 1 game
+    [one] { $games } game
    *[other] { $games } games
 } · { $wins ->
-    [one] 1 win
+    [one] { $wins } win
    *[other] { $wins } wins
 }
 history-player-none = { $player } has not finished a game on this server yet.

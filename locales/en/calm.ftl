@@ -8,7 +8,7 @@ table-only-choice-tag = (the only possible move, played at once)
 table-only-choice = { $player } had only one possible move; it was played at once.
 
 ds-stars-choose = { $count ->
-    [one] Your star: pick its row
+    [1] Your star: pick its row
    *[other] Your { $count } stars: pick { $count } rows
 } · ⚠️ a row with only some of its stars crossed scores 0
 ds-stars-row = Row { $row } · { $crossed } of { $fields } crossed

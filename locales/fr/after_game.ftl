@@ -8,17 +8,17 @@ rematch-players-only = Seuls les joueurs de cette partie peuvent demander une re
 
 history-player-title = 📊 **{ $player }** sur ce serveur :
 history-player-line = { $game } : { $games ->
-    [one] 1 partie
+    [one] { $games } partie
    *[other] { $games } parties
 } · { $wins ->
-    [one] 1 victoire
+    [one] { $wins } victoire
    *[other] { $wins } victoires
 } · meilleur score **{ $best }**
 history-player-line-no-best = { $game } : { $games ->
-    [one] 1 partie
+    [one] { $games } partie
    *[other] { $games } parties
 } · { $wins ->
-    [one] 1 victoire
+    [one] { $wins } victoire
    *[other] { $wins } victoires
 }
 history-player-none = { $player } n'a encore terminé aucune partie sur ce serveur.

@@ -8,7 +8,7 @@ table-only-choice-tag = (le seul coup possible, joué aussitôt)
 table-only-choice = { $player } n’avait qu’un seul coup possible ; il a été joué aussitôt.
 
 ds-stars-choose = { $count ->
-    [one] Votre étoile : choisissez sa ligne
+    [1] Votre étoile : choisissez sa ligne
    *[other] Vos { $count } étoiles : choisissez { $count } lignes
 } · ⚠️ une ligne dont seules certaines étoiles sont cochées vaut 0
 ds-stars-row = Ligne { $row } · { $crossed } sur { $fields } cochées

@@ -21,11 +21,11 @@ ds-die = { $colour ->
    *[other] { $face }
 }
 ds-bag = Sac : { $count ->
-    [one] 1 dé
+    [one] { $count } dé
    *[other] { $count } dés
 }
 ds-discard = Défausse : { $count ->
-    [one] 1 dé
+    [one] { $count } dé
    *[other] { $count } dés
 }
 ds-reserve = Réserve
@@ -40,7 +40,7 @@ ds-solo-grid = Grille solo : { $crossed } cases cochées sur { $grid } ({ $point
 ds-action-refill-keep = Remplir le sac, garder la réserve
 ds-action-refill-return = Remplir le sac et y remettre la réserve
 ds-action-draw = { $n ->
-    [one] Tirer 1 dé
+    [one] Tirer { $n } dé
    *[other] Tirer { $n } dés
 }
 ds-action-take_colour = { $colour ->
@@ -51,7 +51,7 @@ ds-action-take_colour = { $colour ->
 }
 ds-action-take_number = Les { $n }
 ds-action-take_stars = { $count ->
-    [one] Étoile
+    [1] Étoile
    *[other] { $count } étoiles
 }
 ds-action-penalty_colour = Pénalité : { $colour ->
@@ -70,20 +70,20 @@ ds-event-refill = { $from_reserve ->
     [0] { $player } remet la défausse dans le sac.
    *[other] { $player } remet la défausse et la réserve dans le sac.
 } { $bag ->
-    [one] Le sac contient 1 dé.
+    [one] Le sac contient { $bag } dé.
    *[other] Le sac contient { $bag } dés.
 }
 ds-event-draw = { $player } tire { $n ->
-    [one] un dé
+    [1] un dé
    *[other] { $n } dés
 }.
 ds-event-dice = { $player } lance { $dice }. { $bag ->
     [0] Le sac est vide.
-    [one] Il reste 1 dé dans le sac.
+    [one] Il reste { $bag } dé dans le sac.
    *[other] Il reste { $bag } dés dans le sac.
 }
 ds-event-take_colour = { $player } prend { $count ->
-    [one] le dé { $colour ->
+    [1] le dé { $colour ->
         [black] noir
         [purple] violet
         [blue] bleu
@@ -97,26 +97,26 @@ ds-event-take_colour = { $player } prend { $count ->
     }
 } : { $number } dans la ligne { $row }{ $crosses ->
     [0] {""}
-    [one] , 1 croix
+    [one] , { $crosses } croix
    *[other] , { $crosses } croix
 }.
 ds-event-take_number = { $player } prend { $count ->
-    [one] le { $n }
+    [1] le { $n }
    *[other] les { $count } dés de valeur { $n }
 } : { $number } dans la ligne { $row }{ $crosses ->
     [0] {""}
-    [one] , 1 croix
+    [one] , { $crosses } croix
    *[other] , { $crosses } croix
 }.
 ds-event-take_stars = { $player } prend { $count ->
-    [one] l'étoile et coche une case multiplicateur dans la ligne { $rows }.
+    [1] l'étoile et coche une case multiplicateur dans la ligne { $rows }.
    *[other] les { $count } étoiles et coche { $count } cases multiplicateur { $lines ->
         [one] dans la ligne { $rows }.
        *[other] dans les lignes { $rows }.
     }
 }
 ds-event-penalty_colour = Aucun choix possible : { $player } défausse { $count ->
-    [one] le dé { $colour ->
+    [1] le dé { $colour ->
         [black] noir
         [purple] violet
         [blue] bleu
@@ -130,7 +130,7 @@ ds-event-penalty_colour = Aucun choix possible : { $player } défausse { $count 
     }
 } et inscrit une pénalité de { $penalty }.
 ds-event-penalty_number = Aucun choix possible : { $player } défausse { $count ->
-    [one] le { $n }
+    [1] le { $n }
    *[other] les { $count } dés de valeur { $n }
 } et inscrit une pénalité de { $penalty }.
 ds-event-refill_due = { $reason ->
@@ -143,7 +143,7 @@ ds-event-end_triggered = { $reason ->
 } La partie s'arrête à la fin de ce tour de table.
 ds-event-solo_marks = { $boxes ->
     [0] L'adversaire solo ne coche rien cette fois.
-    [one] L'adversaire solo coche 1 case ({ $crossed } sur { $grid }).
+    [one] L'adversaire solo coche { $boxes } case ({ $crossed } sur { $grid }).
    *[other] L'adversaire solo coche { $boxes } cases ({ $crossed } sur { $grid }).
 }
 ds-event-solo_grid_full = La grille solo est pleine : l'adversaire solo gagne immédiatement.
@@ -170,7 +170,7 @@ ds-error-already-drawn = Vous avez déjà tiré : prenez maintenant des dés dan
 ds-error-no-refill-due = Le sac ne se remplit pas à ce tour.
 ds-error-nothing-to-return = La réserve est vide : il n'y a rien à remettre.
 ds-error-must-draw = Vous devez tirer { $n ->
-    [one] un dé
+    [1] un dé
    *[other] { $n } dés
 }.
 ds-error-draw-count = Tirez entre 1 et { $most } dés.

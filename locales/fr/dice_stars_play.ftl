@@ -17,12 +17,12 @@ ds-prompt-draw = { $player }, combien de dés tirez-vous du sac ?
 ds-prompt-take = { $player }, prenez tous les dés d'une sorte : une couleur, un nombre ou les étoiles.
 ds-prompt-penalty = { $player }, aucun choix possible sur votre feuille. Choisissez une couleur ou une valeur à défausser : leur somme va dans votre case pénalité, et la partie se termine à la fin de ce tour de table.
 ds-choice-detail = { $count ->
-    [one] 1 dé
+    [one] { $count } dé
    *[other] { $count } dés
 } = { $sum }
 ds-final-title = 🏁 **Dice Stars — scores finaux**
 ds-final-line = { $place }. { $player } — { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 }
 ds-final-solo = Adversaire solo : { $points } points ({ $crossed } cases sur { $boxes }).

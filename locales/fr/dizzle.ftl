@@ -71,7 +71,7 @@ dz-event-start_player = { $player } est le premier joueur à lancer.
 dz-event-roll = Manche { $round }/{ $rounds }, tour de table { $pass }/{ $passes } : { $player } lance { $values }.
 dz-event-place = { $player } pose un { $value } sur { $field }.
 dz-event-reroll = { $player } ne peut rien poser et relance { $dice ->
-    [one] le dé
+    [1] le dé
    *[other] les { $dice } dés
 } du centre.
 dz-event-rerolled = La relance donne { $values }.
@@ -106,7 +106,7 @@ dz-event-key = { $player } a coché la clé { $color ->
    *[orange] orange
 } en { $field } : les cadenas de cette couleur s'ouvrent dès le prochain tour de table.
 dz-event-rockets = { $player } lance { $count ->
-    [one] une fusée
+    [1] une fusée
    *[other] { $count } fusées
 }.
 dz-event-planet = { $player } se pose sur la planète { $field }.
@@ -159,7 +159,7 @@ dz-img-tie-break = Celui qui a le moins de croix l'emporte ; sinon, la place est
 dz-img-shared = ex æquo
 dz-sum-sheet = { $player }, { $level } : { $total } points avec { $crosses } croix (gemmes { $gems }, puzzles { $puzzles }, lignes { $lines }, drapeaux { $flags }, bombes { $bombs }, crottes { $poop }).
 dz-sum-dice = { $count ->
-    [one] Un dé de ce tour de table est posé sur { $fields }.
+    [1] Un dé de ce tour de table est posé sur { $fields }.
    *[other] { $count } dés de ce tour de table sont posés sur { $fields }.
 }
 dz-sum-turn = Manche { $round }/{ $rounds }{ $passes ->

@@ -32,10 +32,10 @@ dz-planets-hint = Choisissez dans le menu ci-dessous, une planète par fusée ; 
 
 dz-final-title = 🏁 **Dizzle — scores finaux** ({ $level })
 dz-final-line = { $place }. { $player } — { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 } ({ $crosses ->
-    [one] 1 croix
+    [one] { $crosses } croix
    *[other] { $crosses } croix
 })
 dz-final-tie-break = Égalité de points : celui qui a le moins de croix passe devant ; avec autant de croix, la place est partagée.

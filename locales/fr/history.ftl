@@ -10,7 +10,7 @@ history-pick = Revoir une partie…
 history-record-dice-stars = 🎲 Meilleur score à Dice Stars : **{ $points }** par { $player }
 history-record-dizzle-solo = 🧩 Meilleur solo de Dizzle sur { $level } : **{ $points }** par { $player }
 history-record-stella = ✨ Le plus de victoires à Stella : { $player } ({ $wins ->
-    [one] 1 victoire
+    [one] { $wins } victoire
    *[other] { $wins } victoires
 })
 history-unknown = Cette partie ne peut pas être revue ici.

@@ -21,12 +21,12 @@ st-event-round_started = Manche { $round } : le mot est « { $word } ».
 st-event-new_row = La rangée { $row } reçoit de nouvelles cartes.
 st-event-draft = { $count ->
     [0] Votre ardoise est vide.
-    [one] Votre ardoise : 1 marque ({ $labels }).
+    [one] Votre ardoise : { $count } marque ({ $labels }).
    *[other] Votre ardoise : { $count } marques ({ $labels }).
 }
 st-event-locked_in = { $player } a validé son ardoise.
 st-event-slate_locked = Ardoise validée : { $count ->
-    [one] 1 marque
+    [one] { $count } marque
    *[other] { $count } marques
 } ({ $labels }).
 st-event-sat_out = { $player } n'a pas validé à temps et passe cette manche.
@@ -34,7 +34,7 @@ st-event-timed_out = Temps écoulé pour { $player } : le pilote automatique dé
 st-event-left = { $player } a quitté la partie.
 st-event-announcement = Toutes les ardoises sont validées. Nombre de marques :
 st-event-count = { $player } : { $count ->
-    [one] 1 marque
+    [one] { $count } marque
    *[other] { $count } marques
 }
 st-event-darkness = { $player } est seul à avoir marqué le plus de cartes et passe dans l'Obscurité.
@@ -122,14 +122,14 @@ st-img-tie-published = En cas d'égalité au total, la victoire est partagée.
 st-sum-grid = Manche { $round }/{ $rounds }, le mot est « { $word } ». 15 cartes illustrées en 3 rangées de 5, de A1 à E3.
 st-sum-slate = Votre ardoise : { $count ->
     [0] aucune marque.
-    [one] 1 marque ({ $labels }).
+    [one] { $count } marque ({ $labels }).
    *[other] { $count } marques ({ $labels }).
 }
 st-sum-locked = Validée.
 st-sum-draft = Pas encore validée.
 st-sum-board = Manche { $round }/{ $rounds }, « { $word } » : { $revealed ->
     [0] aucune carte révélée pour l'instant.
-    [one] 1 carte révélée.
+    [one] { $revealed } carte révélée.
    *[other] { $revealed } cartes révélées.
 }
 st-sum-reveal-spark = { $player } a désigné { $label }, marquée par { $players } : étincelles de { $points } points.

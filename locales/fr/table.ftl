@@ -50,23 +50,23 @@ table-left-tag = (a quitté)
 table-timer = Minuteur de tour
 table-timer-off = pas de minuteur
 table-timer-minutes = { $n ->
-    [one] 1 minute
+    [one] { $n } minute
    *[other] { $n } minutes
 }
 table-timer-hours = { $n ->
-    [one] 1 heure
+    [one] { $n } heure
    *[other] { $n } heures
 }
 table-timer-days = { $n ->
-    [one] 1 jour
+    [one] { $n } jour
    *[other] { $n } jours
 }
 table-timer-reminder = ⏳ { $player }, c'est toujours votre tour : il reste { $minutes ->
-    [one] 1 minute
+    [one] { $minutes } minute
    *[other] { $minutes } minutes
 }.
 table-timer-reminder-dm = ⏳ C'est votre tour à la table, il reste { $minutes ->
-    [one] 1 minute
+    [one] { $minutes } minute
    *[other] { $minutes } minutes
 } : { $url }
 table-timed-out = ⏰ Le temps de { $player } est écoulé ; la partie a continué à sa place.
