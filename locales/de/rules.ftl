@@ -2,7 +2,11 @@
 ## Regelkarte wird am Handy gelesen: etwa 12 Zeilen; das Legendenbild nennt jedes Symbol.
 
 table-language = Sprache des Tisches
-language-with-words = { $name } · Wortkarten auf { $words }
+language-with-words = { $name } · Wortkarten auf { $words ->
+    [de] Deutsch
+    [fr] Französisch
+   *[en] Englisch
+}
 rules-button = So wird gespielt
 rules-legend-title = { $game }: was die Bilder zeigen
 rules-unknown-game = Dieses Spiel kenne ich nicht; wähle eines aus der Liste.

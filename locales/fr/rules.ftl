@@ -2,7 +2,11 @@
 ## lit sur un téléphone : une douzaine de lignes ; l'image de légende nomme chaque symbole.
 
 table-language = Langue de la table
-language-with-words = { $name } · cartes mots en { $words }
+language-with-words = { $name } · cartes mots en { $words ->
+    [de] allemand
+    [fr] français
+   *[en] anglais
+}
 rules-button = Comment jouer
 rules-legend-title = { $game } : ce que montrent les images
 rules-unknown-game = Je ne connais pas ce jeu ; choisissez-en un dans la liste.
