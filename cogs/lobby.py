@@ -60,7 +60,7 @@ def lobby_screen(
         )
         if table.invited:
             invited = ", ".join(f"<@{user_id}>" for user_id in table.invited)
-            lines.append(t("rematch-invite", players=invited))
+            lines.append(t("rematch-invite", players=invited, count=len(table.invited)))
         for option in info.options:
             value = table.options.get(option.name, option.default)
             lines.append(

@@ -1,7 +1,10 @@
 # After the game: rematch, a player's statistics, every seat's sheet.
 
 rematch-button = Rematch
-rematch-invite = 🔁 Rematch! { $players }: press **Join** to play again.
+rematch-invite = 🔁 Rematch! { $players }: { $count ->
+    [one] press **Join** to play again.
+   *[other] press **Join** to play again.
+}
 rematch-open = The rematch is already open: { $link }
 rematch-channel-busy = This channel already has a table: { $link }. Finish or cancel it first.
 rematch-players-only = Only the players of this game can ask for a rematch.

@@ -65,7 +65,7 @@ ds-action-penalty_number = Pénalité : nombre { $n }
 ## Événements
 
 ds-event-start_player = { $player } commence la partie.
-ds-event-turn = { $player }, à vous de jouer.
+ds-event-turn = { $player }, à toi de jouer.
 ds-event-refill = { $from_reserve ->
     [0] { $player } remet la défausse dans le sac.
    *[other] { $player } remet la défausse et la réserve dans le sac.
@@ -149,7 +149,7 @@ ds-event-solo_marks = { $boxes ->
 ds-event-solo_grid_full = La grille solo est pleine : l'adversaire solo gagne immédiatement.
 ds-event-game_over = Fin de la partie. { $outcome ->
     [shared] Victoire partagée pour { $winners } avec { $best } points chacun !
-    [solo_win] Vous gagnez avec { $score } points contre { $opponent } pour l'adversaire solo !
+    [solo_win] Tu gagnes avec { $score } points contre { $opponent } pour l'adversaire solo !
     [solo_tie] Égalité : { $score } points contre { $opponent } pour l'adversaire solo.
     [solo_loss] L'adversaire solo gagne avec { $opponent } points contre { $score }.
     [solo_grid_full] La grille solo est pleine, l'adversaire solo gagne ({ $score } points contre { $opponent }).
@@ -158,22 +158,22 @@ ds-event-game_over = Fin de la partie. { $outcome ->
 
 ## Erreurs
 
-ds-error-not-your-turn = Ce n'est pas votre tour.
+ds-error-not-your-turn = Ce n'est pas ton tour.
 ds-error-game-over = Cette partie est terminée.
 ds-error-unknown-action = Ce coup n'existe pas dans Dice Stars.
 ds-error-bad-action = Ce coup est incomplet.
 ds-error-dice-pending = Les dés roulent encore.
 ds-error-no-chance-due = Aucun dé n'est tiré en ce moment.
-ds-error-refill-first = Remettez d'abord la défausse dans le sac.
-ds-error-draw-first = Tirez d'abord des dés du sac.
-ds-error-already-drawn = Vous avez déjà tiré : prenez maintenant des dés dans la réserve.
+ds-error-refill-first = Remets d'abord la défausse dans le sac.
+ds-error-draw-first = Tire d'abord des dés du sac.
+ds-error-already-drawn = Tu as déjà tiré : prends maintenant des dés dans la réserve.
 ds-error-no-refill-due = Le sac ne se remplit pas à ce tour.
 ds-error-nothing-to-return = La réserve est vide : il n'y a rien à remettre.
-ds-error-must-draw = Vous devez tirer { $n ->
+ds-error-must-draw = Tu dois tirer { $n ->
     [1] un dé
    *[other] { $n } dés
 }.
-ds-error-draw-count = Tirez entre 1 et { $most } dés.
+ds-error-draw-count = Tire entre 1 et { $most } dés.
 ds-error-bad-colour = Cette couleur n'existe pas.
 ds-error-bad-number = Les nombres vont de 2 à 6.
 ds-error-bad-row = Les cases multiplicateur se trouvent dans les lignes 2 à 6.
@@ -188,7 +188,7 @@ ds-error-not-in-reserve = { $choice ->
     [number] Aucun dé de la réserve n'affiche { $n }.
    *[stars] Aucune étoile dans la réserve.
 }
-ds-error-does-not-fit = Cela ne tient pas sur votre feuille : { $choice ->
+ds-error-does-not-fit = Cela ne tient pas sur ta feuille : { $choice ->
     [colour] la colonne { $colour ->
         [black] noire
         [purple] violette
@@ -198,9 +198,9 @@ ds-error-does-not-fit = Cela ne tient pas sur votre feuille : { $choice ->
     [number] la ligne { $n } a moins de { $count } cases vides.
    *[stars] il reste moins de { $count } cases multiplicateur vides.
 }
-ds-error-star-count = Placez chaque étoile : { $stars } en tout, vous en avez placé { $given }.
+ds-error-star-count = Place chaque étoile : { $stars } en tout, tu en as placé { $given }.
 ds-error-multipliers-full = La ligne { $row } n'a que { $free } cases multiplicateur vides.
-ds-error-penalty-not-allowed = Un choix rentre encore sur votre feuille : vous devez le prendre au lieu d'une pénalité.
+ds-error-penalty-not-allowed = Un choix rentre encore sur ta feuille : tu dois le prendre au lieu d'une pénalité.
 ds-error-dice-count = Exactement { $n } dés sortent du sac.
 ds-error-bad-face = Un dé { $colour ->
     [black] noir

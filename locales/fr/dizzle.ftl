@@ -40,16 +40,16 @@ dz-action-pass = Passer
 dz-action-return-die = Rendre le { $value } de { $field }
 dz-action-choose-planet = Planète { $field }
 dz-status-round = Manche { $round } sur { $rounds }, tour de table { $pass } sur { $passes }
-dz-status-turn = { $player }, à vous : posez un dé.
-dz-status-stuck = { $player }, aucun dé ne convient : relancez ou passez.
-dz-status-forced = { $player }, un dé convient maintenant : posez-le.
-dz-status-return = { $player }, toujours rien : rendez au centre un de vos dés de ce tour de table.
+dz-status-turn = { $player }, à toi : pose un dé.
+dz-status-stuck = { $player }, aucun dé ne convient : relance ou passe.
+dz-status-forced = { $player }, un dé convient maintenant : pose-le.
+dz-status-return = { $player }, toujours rien : rends au centre un de tes dés de ce tour de table.
 dz-status-planets = Fusées lancées : { $players } { $count ->
     [one] choisit une planète.
    *[other] choisissent leurs planètes.
 }
-dz-status-solo-record = Votre record sur { $level } : { $points } points.
-dz-status-boxed-in = Bloqué : le prochain dé peut aller à côté de n'importe laquelle de vos croix.
+dz-status-solo-record = Ton record au { $level } : { $points } points.
+dz-status-boxed-in = Bloqué : le prochain dé peut aller à côté de n'importe laquelle de tes croix.
 
 ## Score
 
@@ -117,19 +117,19 @@ dz-event-game_over = La partie est terminée.
 dz-error-player-count = Dizzle se joue de 1 à 4 joueurs.
 dz-error-no-level = Aucun niveau n'a été choisi pour cette partie.
 dz-error-game-over = Cette partie est déjà terminée.
-dz-error-not-your-turn = Ce n'est pas votre tour.
+dz-error-not-your-turn = Ce n'est pas ton tour.
 dz-error-unknown-action = Ce coup n'existe pas ici.
 dz-error-no-chance = Ce n'est pas le moment de lancer les dés.
 dz-error-bad-outcome = Ces dés ne peuvent pas sortir maintenant.
 dz-error-no-field = Il n'y a pas de case à cet endroit.
 dz-error-field-taken = La case { $field } est déjà prise.
 dz-error-field-scribbled = La case { $field } est gribouillée.
-dz-error-field-locked = Le cadenas en { $field } est encore fermé : il vous faut sa clé, cochée lors d'un tour de table précédent.
+dz-error-field-locked = Le cadenas en { $field } est encore fermé : il te faut sa clé, cochée lors d'un tour de table précédent.
 dz-error-no-matching-die = Il n'y a pas de { $value } au centre pour { $field }.
-dz-error-not-adjacent = { $field } ne touche pas vos dés de ce tour de table (pour le premier dé : aucune de vos croix).
-dz-error-must-place = Un dé convient, vous devez donc en poser un.
-dz-error-must-return-die = Toujours rien : rendez d'abord un de vos dés de ce tour de table.
-dz-error-no-die-there = Vous n'avez aucun dé de ce tour de table en { $field }.
+dz-error-not-adjacent = { $field } ne touche pas tes dés de ce tour de table (pour le premier dé : aucune de tes croix).
+dz-error-must-place = Un dé convient, tu dois donc en poser un.
+dz-error-must-return-die = Toujours rien : rends d'abord un de tes dés de ce tour de table.
+dz-error-no-die-there = Tu n'as aucun dé de ce tour de table en { $field }.
 dz-error-not-a-planet = { $field } n'est pas une planète.
 
 # Picture labels

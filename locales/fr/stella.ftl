@@ -20,9 +20,9 @@ st-event-first_scout = { $player } est le premier éclaireur.
 st-event-round_started = Manche { $round } : le mot est « { $word } ».
 st-event-new_row = La rangée { $row } reçoit de nouvelles cartes.
 st-event-draft = { $count ->
-    [0] Votre ardoise est vide.
-    [one] Votre ardoise : { $count } marque ({ $labels }).
-   *[other] Votre ardoise : { $count } marques ({ $labels }).
+    [0] Ton ardoise est vide.
+    [one] Ton ardoise : { $count } marque ({ $labels }).
+   *[other] Ton ardoise : { $count } marques ({ $labels }).
 }
 st-event-locked_in = { $player } a validé son ardoise.
 st-event-slate_locked = Ardoise validée : { $count ->
@@ -39,7 +39,7 @@ st-event-count = { $player } : { $count ->
 }
 st-event-darkness = { $player } est seul à avoir marqué le plus de cartes et passe dans l'Obscurité.
 st-event-no_darkness = Égalité à { $count } marques : personne ne passe dans l'Obscurité.
-st-event-turn = { $player }, désignez une de vos cartes.
+st-event-turn = { $player }, désigne une de tes cartes.
 st-event-designated = { $player } désigne { $label }. Marquée par : { $players }.
 st-event-fall = Chute ! Personne d'autre n'a marqué { $label } : { $player } ne gagne plus rien cette manche.
 st-event-spark = Une étincelle pour { $player } : +{ $points } points.
@@ -71,18 +71,18 @@ st-error-deck-too-small = Cette pioche compte { $have } cartes illustrées ; ces
 st-error-game-over = La partie est terminée.
 st-error-unknown-action = Ce coup n'existe pas dans Stella.
 st-error-no-such-seat = Cette place n'existe pas à cette table.
-st-error-has-left = Vous avez quitté cette partie.
+st-error-has-left = Tu as quitté cette partie.
 st-error-not-marking = On ne marque des cartes qu'avant l'annonce.
-st-error-sitting-out = Vous passez cette manche.
-st-error-already-locked-in = Vous avez déjà validé ; vos marques sont définitives.
+st-error-sitting-out = Tu passes cette manche.
+st-error-already-locked-in = Tu as déjà validé ; tes marques sont définitives.
 st-error-bad-card = Cette carte n'est pas dans la grille.
 st-error-card-twice = Une carte ne peut être marquée qu'une fois.
-st-error-no-marks = Marquez au moins une carte avant de valider.
-st-error-too-many-marks = Vous avez marqué { $count } cartes ; { $max } au maximum sont permises.
+st-error-no-marks = Marque au moins une carte avant de valider.
+st-error-too-many-marks = Tu as marqué { $count } cartes ; { $max } au maximum sont permises.
 st-error-not-exploring = On ne désigne des cartes que pendant l'exploration.
-st-error-not-your-turn = Ce n'est pas votre tour.
+st-error-not-your-turn = Ce n'est pas ton tour.
 st-error-already-revealed = { $card } a déjà été révélée.
-st-error-not-marked = Vous n'avez pas marqué { $card }.
+st-error-not-marked = Tu n'as pas marqué { $card }.
 st-error-no-chance-due = Aucune carte n'est à distribuer maintenant.
 st-error-bad-outcome = Cette donne est impossible.
 st-error-picture-used = Cette carte illustrée a déjà servi dans cette partie.
@@ -92,8 +92,8 @@ st-error-word-used = Cette carte Mot a déjà servi dans cette partie.
 
 st-img-round = Manche
 st-img-colon = { "\u00A0" }:
-st-img-grid-hint = Marquez 1 à 10 cartes sur l’ardoise
-st-img-slate = Votre ardoise
+st-img-grid-hint = Marque 1 à 10 cartes sur ton ardoise
+st-img-slate = Ton ardoise
 st-img-marks = Marques
 st-img-locked-in = Validée
 st-img-not-locked = Pas encore validée
@@ -120,7 +120,7 @@ st-img-shared = ex æquo
 st-img-tie-seed = Égalité au total : le plus de points à la dernière manche l'emporte ; sinon, la victoire est partagée.
 st-img-tie-published = En cas d'égalité au total, la victoire est partagée.
 st-sum-grid = Manche { $round }/{ $rounds }, le mot est « { $word } ». 15 cartes illustrées en 3 rangées de 5, de A1 à E3.
-st-sum-slate = Votre ardoise : { $count ->
+st-sum-slate = Ton ardoise : { $count ->
     [0] aucune marque.
     [one] { $count } marque ({ $labels }).
    *[other] { $count } marques ({ $labels }).
