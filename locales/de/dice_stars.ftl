@@ -135,7 +135,7 @@ ds-event-penalty_number = Nichts passt: { $player } legt { $count ->
 } ab und trägt { $penalty } als Strafe ein.
 ds-event-refill_due = { $reason ->
     [stars] Es wurden Sterne genommen: Der nächste Zug beginnt damit, die Ablage zurück in den Beutel zu werfen.
-   *[last_die] Der letzte Würfel ist aus dem Beutel: Der nächste Zug beginnt damit, die Ablage zurück in den Beutel zu werfen.
+   *[last_die] Der letzte Würfel wurde gezogen: Der nächste Zug beginnt damit, die Ablage zurück in den Beutel zu werfen.
 }
 ds-event-end_triggered = { $reason ->
     [penalty] { $player } hat eine Strafe eingetragen.
@@ -143,8 +143,8 @@ ds-event-end_triggered = { $reason ->
 } Das Spiel endet, sobald diese Runde zu Ende gespielt ist.
 ds-event-solo_marks = { $boxes ->
     [0] Der Solo-Gegner kreuzt diesmal nichts an.
-    [one] Der Solo-Gegner kreuzt { $boxes } Feld an ({ $crossed } von { $grid }).
-   *[other] Der Solo-Gegner kreuzt { $boxes } Felder an ({ $crossed } von { $grid }).
+    [one] Der Solo-Gegner kreuzt { $boxes } Kästchen an ({ $crossed } von { $grid }).
+   *[other] Der Solo-Gegner kreuzt { $boxes } Kästchen an ({ $crossed } von { $grid }).
 }
 ds-event-solo_grid_full = Das Solo-Raster ist voll: Der Solo-Gegner gewinnt sofort.
 ds-event-game_over = Spielende. { $outcome ->

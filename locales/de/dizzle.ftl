@@ -47,7 +47,7 @@ dz-status-planets = Raketen gestartet: { $players } { $count ->
     [one] wählt einen Planeten.
    *[other] wählen ihre Planeten.
 }
-dz-status-solo-record = Deine Bestleistung auf { $level }: { $points } Punkte.
+dz-status-solo-record = Deine Bestmarke auf { $level }: { $points } Punkte.
 dz-status-boxed-in = Eingekesselt: Der nächste Würfel darf neben jedes deiner Kreuze.
 
 ## Wertung
@@ -85,8 +85,11 @@ dz-event-opponent = Die Gegnerwürfel zeigen { $values } und nehmen { $taken ->
     [0] nichts
    *[other] { $removed }
 } aus der Mitte.
-dz-event-pass_end = Der Durchgang ist vorbei: Alle kreuzen die Felder unter ihren Würfeln an.
-dz-event-bomb = { $players } hat die Bombe auf { $field } angekreuzt{ $count ->
+dz-event-pass_end = { $table_size ->
+    [1] Der Durchgang ist vorbei: Deine Würfel werden zu Kreuzen.
+   *[other] Der Durchgang ist vorbei: Alle kreuzen die Felder unter ihren Würfeln an.
+}
+dz-event-bomb = Die Bombe auf { $field } wurde von { $players } angekreuzt{ $count ->
     [0] .
     [one] ; { $scribbled } muss sie durchstreichen ({ $penalty } Punkte).
    *[other] ; { $scribbled } müssen sie durchstreichen ({ $penalty } Punkte).

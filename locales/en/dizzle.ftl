@@ -85,7 +85,10 @@ dz-event-opponent = The opponent dice show { $values } and take { $taken ->
     [0] nothing
    *[other] { $removed }
 } from the middle.
-dz-event-pass_end = The pass is over: everyone crosses the fields under their dice.
+dz-event-pass_end = { $table_size ->
+    [1] The pass is over: your dice become crosses.
+   *[other] The pass is over: everyone crosses the fields under their dice.
+}
 dz-event-bomb = The bomb on { $field } was crossed by { $players }. { $count ->
     [0] {""}
    *[other] { $scribbled } must scribble it out ({ $penalty } points).

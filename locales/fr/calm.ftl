@@ -12,7 +12,10 @@ ds-stars-choose = { $count ->
    *[other] Tes { $count } étoiles : choisis { $count } lignes
 } · ⚠️ une ligne dont seules certaines étoiles sont cochées vaut 0
 ds-stars-row = Ligne { $row } · { $crossed } sur { $fields } cochées
-ds-stars-row-again = Ligne { $row } · étoile numéro { $star } dans cette ligne
+ds-stars-row-again = Ligne { $row } · { $star ->
+    [1] 1re
+   *[other] { $star }e
+} étoile
 ds-stars-after = { $full ->
     [1] puis les { $fields } cochées : la ligne compte double
    *[0] puis { $after } sur { $fields } : la ligne vaut 0 tant que toutes ne sont pas cochées

@@ -86,8 +86,11 @@ dz-event-opponent = Les dés adverses montrent { $values } et retirent { $taken 
     [0] rien
    *[other] { $removed }
 } du centre.
-dz-event-pass_end = Fin du tour de table : chacun coche les cases sous ses dés.
-dz-event-bomb = { $players } a coché la bombe en { $field }{ $count ->
+dz-event-pass_end = { $table_size ->
+    [1] Fin du tour de table : tes dés deviennent des croix.
+   *[other] Fin du tour de table : chacun coche les cases sous ses dés.
+}
+dz-event-bomb = La bombe en { $field } a été cochée par { $players }{ $count ->
     [0] .
     [one] {" ;"} { $scribbled } doit la gribouiller ({ $penalty } points).
    *[other] {" ;"} { $scribbled } doivent la gribouiller ({ $penalty } points).
@@ -155,7 +158,7 @@ dz-img-planets-note = Fusées lancées, planètes à choisir :
 dz-img-middle-empty = Plus aucun dé au centre
 dz-img-ranking = Classement final
 dz-img-standings = Classement provisoire
-dz-img-tie-break = Celui qui a le moins de croix l'emporte ; sinon, la place est partagée.
+dz-img-tie-break = Égalité de points ? Le moins de croix l'emporte ; sinon, la place est partagée.
 dz-img-shared = ex æquo
 dz-sum-sheet = { $player }, { $level } : { $total } points avec { $crosses } croix (gemmes { $gems }, puzzles { $puzzles }, lignes { $lines }, drapeaux { $flags }, bombes { $bombs }, crottes { $poop }).
 dz-sum-dice = { $count ->

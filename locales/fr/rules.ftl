@@ -31,7 +31,7 @@ rules-dizzle = **🧩 Dizzle – comment jouer**
     🔣 **Symboles :** 💎 les gemmes rapportent leurs points ; 🧩 une couleur de puzzle rapporte quand **toutes** ses pièces sont cochées ; une ligne ou une colonne complète rapporte son +N.
     💣 Une **bombe** nuit aux **autres** : qui ne l'a pas cochée pendant ce tour de table la gribouille et perd ses points.
     🔑 Une **clé** ouvre les 🔒 **cadenas** de sa couleur dès le **tour de table suivant**. 🚀 Une **fusée** coche une 🪐 **planète** de ton choix : un nouveau point de départ.
-    🚩 **Drapeaux** : les premiers à le cocher gagnent la plus haute valeur, les suivants la prochaine. 💩 coûte des points.
+    🚩 **Drapeau** : les premiers à le cocher gagnent sa plus haute valeur, les suivants la suivante. 💩 coûte des points.
     🏁 **Fin :** après la dernière manche, le plus de points gagne ; en cas d'égalité, le moins de croix.
     👤 **Solo :** 10 manches d'un tour de table ; après chaque dé que tu poses, deux dés adverses rouges retirent du centre des dés de leurs valeurs. Les bombes rapportent +2, les drapeaux leur plus haute valeur : bats ton record.
 
@@ -54,7 +54,7 @@ rules-stella = **🌟 Stella – comment jouer**
         [published] une égalité est partagée.
        *[seed] en cas d'égalité, le plus de points de la dernière manche.
     }
-    Marquer peu ne risque rien mais rapporte peu ; marquer beaucoup expose aux chutes et à l'Obscurité.
+    Peu de marques : peu de risques, peu de points ; beaucoup de marques : plus de points, mais gare aux chutes et à l'Obscurité.
 
 ## Les images de légende : une ligne par symbole.
 

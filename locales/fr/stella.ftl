@@ -66,7 +66,7 @@ st-event-winner = { $player } remporte la partie !
 
 st-error-players = Stella se joue de { $min } à { $max } joueurs.
 st-error-unknown-preset = Il n'existe pas de variante de règles nommée { $preset }.
-st-error-unknown-language = Il n'y a pas de cartes Mot dans la langue { $language }.
+st-error-unknown-language = Il n'y a pas de cartes mots dans la langue { $language }.
 st-error-deck-too-small = Cette pioche compte { $have } cartes illustrées ; ces règles en demandent au moins { $need }.
 st-error-game-over = La partie est terminée.
 st-error-unknown-action = Ce coup n'existe pas dans Stella.
@@ -86,7 +86,7 @@ st-error-not-marked = Tu n'as pas marqué { $card }.
 st-error-no-chance-due = Aucune carte n'est à distribuer maintenant.
 st-error-bad-outcome = Cette donne est impossible.
 st-error-picture-used = Cette carte illustrée a déjà servi dans cette partie.
-st-error-word-used = Cette carte Mot a déjà servi dans cette partie.
+st-error-word-used = Cette carte mot a déjà servi dans cette partie.
 
 # Picture labels
 
