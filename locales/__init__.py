@@ -13,6 +13,7 @@ import functools
 import logging
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,7 @@ class Localizer:
     def text(self, language: str, key: str, /, **args: Any) -> str:
         # Formatting is slow (numbers go through Babel's locale data: a third of a picture's
         # drawing time), and a table asks for the same few texts over and over: keep them.
+        args = {name: _plain_number(value) for name, value in args.items()}
         frozen = tuple((name, type(value), value) for name, value in sorted(args.items()))
         try:
             return self._kept(language, key, frozen)
@@ -99,6 +101,14 @@ class Localizer:
                 if name in message.attributes:
                     return bundle.format_pattern(message.attributes[name], args)[0]
         return key
+
+
+def _plain_number(value: Any) -> Any:
+    """A whole Decimal (PostgreSQL's numeric sums) as an int: fluent.runtime picks plural
+    variants of Decimals by their written digits, and Decimal(1) would read "1 games"."""
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        return int(value)
+    return value
 
 
 def french_typography(source: str) -> str:

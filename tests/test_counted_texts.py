@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -185,6 +186,12 @@ def test_negative_numbers_keep_their_sign(language, localizer):
     text = localizer.text(language, "dz-final-line", place=1, player="Anna", points=-1, crosses=0)
     assert re.search(r"(?<![\d])-1 ", text), text
     assert " 1 " not in text.replace("-1 ", "")
+
+
+def test_numbers_from_the_database_choose_like_ints(localizer):
+    """A sum PostgreSQL returns as a Decimal is counted like the int it is."""
+    text = localizer.text("en", "history-player-line-no-best", game="X", games=Decimal(1), wins=0)
+    assert text == "X: 1 game · 0 wins"
 
 
 def test_french_zero_is_zero(localizer):
