@@ -149,7 +149,7 @@ class DizzlePlugin(GamePlugin):
         return lines
 
     def _event_args(self, ctx: TableContext, event: Event) -> dict[str, Any]:
-        args: dict[str, Any] = {}
+        args: dict[str, Any] = {"table_size": len(ctx.table.seats)}  # a solo speaks to one
         for name, value in event.items():
             if name in ("type", "at"):
                 continue

@@ -33,6 +33,7 @@ from storage import GameRecord, SeatResult, Storage, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from locales import Localizer
 
 log = logging.getLogger(__name__)
 LISTED_GAMES = 10
@@ -138,7 +139,9 @@ class HistoryCog(TableAddon):
             t(
                 lang,
                 "history-record-dizzle-solo",
-                level=record.variant,
+                level=record_level(
+                    self.table.plugins.get("dizzle"), self.bot.loc, lang, record.variant
+                ),
                 points=record.value,
                 player=record.name,
             )
@@ -289,3 +292,17 @@ def _navigation(replay: Replay, t: Any, lang: str) -> tuple[Button, ...]:
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(HistoryCog(bot))
+
+
+def record_level(plugin: GamePlugin | None, loc: Localizer, lang: str, title: str) -> str:
+    """A Dizzle record's level, kept by its printed title ("Level 2"), in the reader's words."""
+    find_level = getattr(plugin, "find_level", None)
+    level_name = getattr(plugin, "level_name", None)
+    if find_level is None or level_name is None:
+        return title
+
+    def t(key: str, **args: Any) -> str:
+        return loc.text(lang, key, **args)
+
+    level_id = find_level(title, t)
+    return level_name(level_id, t) if level_id else title

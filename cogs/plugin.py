@@ -119,9 +119,15 @@ class GamePlugin:
         return loc.text(language, key) if loc.has(key) else str(value)
 
     def choice_label(self, loc: Localizer, language: str, name: str, value: Any) -> str:
-        """A choice in the setting's menu, where the menu's name is not in sight."""
-        option_name = self.option_name(loc, language, name)
-        return f"{option_name}: {self.option_label(loc, language, name, value)}"
+        """The chosen value of a setting's menu, which the closed menu shows instead of its
+        name: "Start player: drawn at random"."""
+        label = self.option_name(loc, language, name)
+        return loc.text(
+            language,
+            "label-value",
+            label=label,
+            value=self.option_label(loc, language, name, value),
+        )
 
     # The option that follows the table's language unless the host picks another (Stella's
     # word cards); the lobby's language menu sets both.

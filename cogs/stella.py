@@ -574,7 +574,7 @@ class StellaPlugin(GamePlugin):
         players = ", ".join(ctx.mention(seat) for seat in closed)
         users = [user_id for seat in closed if (user_id := ctx.table.seats[seat].user_id)]
         message = await channel.send(
-            ctx.t("st-dm-closed", players=players),
+            ctx.t("st-dm-closed", players=players, count=len(closed)),
             allowed_mentions=pings_for(users),
             nonce=f"{ctx.game_id}.c{ctx.state.round}",
         )

@@ -274,7 +274,7 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
         allowed = {engine.label(card) for card in own | shown}
         for text in private_texts(emu, player):
             assert set(LABEL.findall(text)) <= allowed, f"{player.name} sees {text!r}"
-    assert any("Votre ardoise" in t for t in private_texts(emu, carol)), "carol reads French"
+    assert any("Ton ardoise" in t for t in private_texts(emu, carol)), "carol reads French"
     assert any("Deine Tafel" in t for t in private_texts(emu, users[1])), "bob reads German"
 
 
