@@ -49,6 +49,7 @@ from rendering.toolkit import (
     cap_height,
     card_in,
     draw_die,
+    fit_name,
     fit_text,
     fixed_palette,
     font,
@@ -112,10 +113,14 @@ MIDDLE_WIDTH = 600
 MIDDLE_DIE_MAX = 46
 CHIP_HEIGHT = 70  # a player's chip in the middle: name and total, then what they are doing
 CHIP_GAP = 8
+CHIP_TOTAL_ROOM = 92  # right of a chip's name: a total of three digits, a minus sign
 OPPONENT = "red"  # colour of the solo opponent dice
+OPPONENT_BOX = 204  # the width the solo opponent's dice, and the dice they took out, need
 TAKEN = (232, 229, 222)  # dice the opponent dice took out of the middle
 SHEET_GAP = 10  # between stacked or side-by-side pictures
 RANK_ROW = 52
+RANK_ROW_TALL = 84  # a row whose name needs the line to itself
+RANK_LINE_ROOM = 10 + 44 + 12 + 80 + 24 + 75 + 10  # place, crosses, points beside a name
 RANK_TITLE = 56
 WHITE = (255, 255, 255)
 
@@ -380,8 +385,9 @@ def _sheet_header(
     crosses = f"✕ {player['cross_count']}"
     crosses_w = int(text_length(font(MIN_FONT, True), crosses))
     write(draw, (right, top + 2), crosses, font=font(MIN_FONT, True), fill=PEN, anchor="ra")
-    shown = fit_text(printable(name), right - left - crosses_w - 16, 30, True)
-    write(draw, (left + 2, top), shown, font=font(30, True), fill=INK)
+    room = right - left - crosses_w - 16
+    shown, size = fit_name(printable(name), room, 30, MIN_FONT, True)
+    write(draw, (left + 2, top + (30 - size) // 2), shown, font=font(size, True), fill=INK)
     line = top + 40
     if in_turn:
         _legend(draw, legend, (left + 2, line, right))
@@ -801,8 +807,10 @@ def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
 def _middle_card(
     view: Mapping[str, Any], names: Sequence[str], t: Label, width: int
 ) -> Image.Image:
-    """Round and pass, the level, the dice in the middle, then a chip per player, two a line."""
-    lines = math.ceil(len(view["players"]) / 2)
+    """Round and pass, the level, the dice in the middle, then a chip per player, two a line
+    (one where a name would not fit whole in half the width)."""
+    columns = _chip_columns(view, names, width - 24)
+    lines = math.ceil(len(view["players"]) / columns)
     dice_top, dice_h = 52, 56
     chips_top = dice_top + dice_h + 10
     height = chips_top + lines * (CHIP_HEIGHT + CHIP_GAP) - CHIP_GAP + 12
@@ -816,15 +824,29 @@ def _middle_card(
         write(draw, (width - pad - 2, 14), title, font=font(MIN_FONT), fill=MUTED, anchor="ra")
     write(draw, (pad + 2, 10), fit_text(round_text, room, 30, True), font=font(30, True), fill=INK)
     dice_box = (pad, dice_top, width - pad, dice_top + dice_h)
-    if view["solo"]:
-        dice_box = (pad, dice_top, width - pad - 210, dice_top + dice_h)
-        _opponent_dice(draw, view, t, (width - pad - 204, dice_top - 6, width - pad, chips_top - 4))
+    if view["solo"]:  # the opponent's box as wide as its label needs
+        label_w = int(text_length(font(MIN_FONT), t("dz-img-opponent")))
+        box_w = max(OPPONENT_BOX, label_w + 16)
+        dice_box = (pad, dice_top, width - pad - box_w - 6, dice_top + dice_h)
+        _opponent_dice(
+            draw, view, t, (width - pad - box_w, dice_top - 6, width - pad, chips_top - 4)
+        )
     if view["middle"]:
         _middle_dice(draw, sorted(view["middle"]), dice_box)
     else:
         _middle_note(draw, view, names, t, dice_box)
-    _player_chips(draw, view, names, t, (pad, chips_top, width - pad, height - 12))
+    _player_chips(draw, view, names, t, (pad, chips_top, width - pad, height - 12), columns)
     return image
+
+
+def _chip_columns(view: Mapping[str, Any], names: Sequence[str], room: int) -> int:
+    players = view["players"]
+    if len(players) < 2:
+        return 1
+    face = font(MIN_FONT, True)
+    name_room = (room - CHIP_GAP) / 2 - CHIP_TOTAL_ROOM
+    fits = all(text_length(face, printable(_name(names, p["seat"]))) <= name_room for p in players)
+    return 2 if fits else 1
 
 
 def _round_text(view: Mapping[str, Any], t: Label) -> str:
@@ -872,7 +894,7 @@ def _opponent_dice(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], t: Label,
     """Solo: the two opponent dice last rolled, and the dice they took out, struck."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=(255, 255, 255), outline=GRID)
-    label = fit_text(t("dz-img-opponent"), int(x1 - x0 - 12), MIN_FONT)
+    label = fit_text(t("dz-img-opponent"), int(x1 - x0 - 8), MIN_FONT)
     write(draw, (x0 + 8, y0 + 6), label, font=font(MIN_FONT), fill=MUTED)
     size = 30
     top = y1 - size - 6
@@ -894,11 +916,11 @@ def _player_chips(
     names: Sequence[str],
     t: Label,
     span: Box,
+    columns: int,
 ) -> None:
-    """One chip a player, two a line: name and total; whose turn it is, who has passed."""
+    """One chip a player, ``columns`` a line: name and total; whose turn it is, who passed."""
     x0, y0, x1, _ = span
     players = view["players"]
-    columns = 2 if len(players) > 1 else 1
     chip_w = (x1 - x0 - CHIP_GAP * (columns - 1)) / columns
     acting = set(view["to_move"]) if view["phase"] == "planets" else {view["turn"]}
     face = font(MIN_FONT, True)
@@ -923,7 +945,8 @@ def _player_chips(
         )
         total = str(player["score"]["total"])
         total_w = text_length(face, total)
-        name = fit_text(printable(_name(names, seat)), int(chip_w - total_w - 24), MIN_FONT, True)
+        room = int(chip_w - max(total_w + 24, CHIP_TOTAL_ROOM))
+        name, _ = fit_name(printable(_name(names, seat)), room, MIN_FONT, MIN_FONT, True)
         write(draw, (left + 8, top + 6), name, font=face, fill=ink)
         write(draw, (left + chip_w - 8, top + 6), total, font=face, fill=ink, anchor="ra")
         if status:
@@ -966,19 +989,21 @@ def _ranking_card(
     solo = len(standings) == 1
     note = [] if solo else _tie_note(view, standings, t, width - 2 * PAD)
     solo_line = _solo_best_text(view, t, best) if solo else ""
-    height = PAD + RANK_TITLE + RANK_ROW * len(standings) + 6
+    names_shown = [printable(_name(names, player["seat"])) for _, player in standings]
+    row_h = RANK_ROW if all(_fits_rank_line(name, width) for name in names_shown) else RANK_ROW_TALL
+    height = PAD + RANK_TITLE + row_h * len(standings) + 6
     height += 38 * len(note) + (40 if solo_line else 0) + PAD
     image, draw = card_in(_palette(), width, height)
     _scoreboard_title(draw, view, width, t)
     y = PAD + RANK_TITLE
     totals = [p["score"]["total"] for _, p in standings]
     places = [place for place, _ in standings]
-    for place, player in standings:
+    for (place, player), name in zip(standings, names_shown, strict=True):
         tied = totals.count(player["score"]["total"]) > 1
         shared = f"  ({t('dz-img-shared')})" if places.count(place) > 1 else ""
-        name = printable(_name(names, player["seat"]))
-        _ranking_row(draw, (PAD, y, width - PAD), place, player, name, shared, tied, solo)
-        y += RANK_ROW
+        span = (PAD, y, width - PAD, y + row_h)
+        _ranking_row(draw, span, place, player, name, shared, tied, solo)
+        y += row_h
     y += 6
     for line in note:
         write(draw, (PAD + 4, y), line, font=font(MIN_FONT), fill=MUTED)
@@ -1025,9 +1050,16 @@ def _standings(view: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any]]]:
     return sorted(zip(places, players, strict=True), key=lambda e: (e[0], e[1]["seat"]))
 
 
+def _fits_rank_line(name: str, width: int) -> bool:
+    """Whether a name fits whole beside its place, crosses and points (else: a tall row, the
+    crosses under the name)."""
+    room = width - 2 * PAD - RANK_LINE_ROOM
+    return text_length(font(MIN_FONT, True), name) <= room
+
+
 def _ranking_row(
     draw: ImageDraw.ImageDraw,
-    span: tuple[int, int, int],
+    span: tuple[int, int, int, int],
     place: int,
     player: Mapping[str, Any],
     name: str,
@@ -1035,11 +1067,13 @@ def _ranking_row(
     tied: bool,
     solo: bool,
 ) -> None:
-    """``1.  Name  (shared)   ✕ 23   45``: the crosses in bold where they broke a tie."""
-    left, y, right = span
+    """``1.  Name  (shared)   ✕ 23   45``: the crosses in bold where they broke a tie. In a
+    tall row the name has the line to itself, the crosses and "(shared)" under it."""
+    left, y, right, bottom = span
     fill = HIGHLIGHT if place == 1 else (255, 255, 255)
-    draw.rounded_rectangle((left, y, right, y + RANK_ROW - 6), radius=10, fill=fill, outline=GRID)
-    mid = y + (RANK_ROW - 6) / 2
+    draw.rounded_rectangle((left, y, right, bottom - 6), radius=10, fill=fill, outline=GRID)
+    mid = (y + bottom - 6) / 2
+    tall = bottom - y > RANK_ROW
     x = left + 10
     if not solo:
         write(draw, (x, mid), f"{place}.", font=font(30, True), fill=INK, anchor="lm")
@@ -1049,15 +1083,24 @@ def _ranking_row(
     write(draw, (right - 10, mid), total, font=total_face, fill=INK, anchor="rm")
     crosses = f"✕ {player['cross_count']}"
     crosses_face = font(MIN_FONT, tied)
+    crosses_w = text_length(crosses_face, crosses)
     crosses_right = right - 24 - text_length(total_face, "000")
     ink = INK if tied else MUTED
-    write(draw, (crosses_right, mid), crosses, font=crosses_face, fill=ink, anchor="rm")
-    room = crosses_right - text_length(crosses_face, crosses) - 12 - x
     shared_w = text_length(font(MIN_FONT), shared)
-    shown = fit_text(name, int(room - shared_w), 30, True)
-    write(draw, (x, mid), shown, font=font(30, True), fill=INK, anchor="lm")
-    if shared:
-        after = x + text_length(font(30, True), shown)
+    if tall:
+        name_y, room = mid - 17, crosses_right - x
+    else:
+        name_y, room = mid, crosses_right - crosses_w - 12 - x - shared_w
+        write(draw, (crosses_right, mid), crosses, font=crosses_face, fill=ink, anchor="rm")
+    shown, size = fit_name(name, int(room), 30, MIN_FONT, True)
+    write(draw, (x, name_y), shown, font=font(size, True), fill=INK, anchor="lm")
+    if tall:
+        write(draw, (x, mid + 19), crosses, font=crosses_face, fill=ink, anchor="lm")
+        if shared:
+            after = x + crosses_w
+            write(draw, (after, mid + 19), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
+    elif shared:
+        after = x + text_length(font(size, True), shown)
         write(draw, (after, mid), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
 
 
