@@ -157,7 +157,7 @@ SOLO_LOSSES = ("solo_loss", "solo_grid_full")
 SYMBOL_KINDS = (
     "dice", "star-face", "white-field", "green-field", "cross", "multiplier",
     "multiplier-crossed", "doubled", "lost", "penalty", "solo-box", "refill", "nothing-fits",
-    "last-round",
+    "last-round", "row-marks",
 )  # fmt: skip
 SHEET_LABELS = (
     "ds-img-penalty",

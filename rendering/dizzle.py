@@ -105,7 +105,7 @@ SCORE_LABELS = (*SCORE_PARTS, "total")
 SYMBOL_KINDS = (
     "field", "start-cross", "pen-cross", "lying-die", "scribble", "gem", "puzzle", "key",
     "lock", "bomb", "rocket", "planet", "choice", "flag", "poop", "printed-value", "line-bonus",
-    "opponent-die", "taken",
+    "opponent-die", "taken", "crosses",
 )  # fmt: skip
 
 # --- the middle strip and the scoreboard -------------------------------------------------------

@@ -129,7 +129,7 @@ SEAT_COLOURS: tuple[Colour, ...] = (
 # (rendering/legend.py) names each one.
 SYMBOL_KINDS = (
     "label", "mark", "veil", "revealed", "spark", "fall", "marker", "active", "darkness",
-    "fallen", "penalty",
+    "fallen", "penalty", "marks-count", "total",
 )  # fmt: skip
 # Every text key the pictures and summaries use (each exists in en, de and fr).
 # fmt: off

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from bench.playouts import NAMES
 from locales import LANGUAGES
+from rendering import legend
 from rendering.toolkit import canvas, fit_name, fit_text, font, last_legibility, to_png, write
 from tests.support import picture_kinds
 
@@ -105,3 +106,12 @@ def test_a_name_shrinks_to_the_floor_before_its_end_is_cut() -> None:
     to_png(image)
     seen = last_legibility()
     assert seen is not None and seen.shortened_names == (name,) and seen.clipped == ()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", ["dice_stars", "dizzle", "stella"])
+def test_no_name_of_a_legend_is_cut(game: str, language: str) -> None:
+    legend._render.cache_clear()  # its texts are noted as it is drawn, not when it is kept
+    legend.render_legend(game, picture_kinds.labels(language))
+    seen = last_legibility()
+    assert seen is not None and seen.clipped == (), f"{game} ({language}): {seen.clipped}"
