@@ -79,10 +79,12 @@ SCORE_CARD = 58  # the score card below the grid
 DIE_SHARE = 0.86  # share of a field its die face takes
 SPECIAL_PIPS_SHARE = 0.54  # the pips of a field with a special, in its upper left corner
 ICON_SHARE = 0.58  # the special, in the lower right corner
+CHOICE_ICON_SHARE = 0.44  # ... in the upper right corner of a field ringed for a choice
 # Every text of a sheet, of the middle and of the scoreboard reads on a phone.
 MIN_FONT = readable_size(SHEET_WIDTH, bold=True)
 CHOICE = HIGHLIGHT  # ring and tag of a field the player may place a die on now
 PEN = (22, 56, 170)  # the players' crosses
+PEN_SHARE = 13  # a pen stroke is a field's 13th: the die face stays readable under the cross
 PRINTED = (84, 84, 92)  # start crosses printed on the sheet
 SCRIBBLE = (214, 28, 28)
 DIE_MARK = (240, 118, 0)  # outline of a die lying on the sheet this pass
@@ -344,7 +346,8 @@ def _sheet_card(
     ox, oy = PAD, PAD + HEADER
     for row, col in choices:
         x0, y0, x1, y1 = grid.box(row, col)
-        _choice_mark(draw, (ox + x0, oy + y0, ox + x1, oy + y1), field_label(row, col))
+        box = (ox + x0, oy + y0, ox + x1, oy + y1)
+        _choice_mark(draw, box, field_label(row, col), _field_face(view, player, (row, col)))
     _score_values(draw, player, _score_box(grid, image.width))
     return image
 
@@ -451,7 +454,7 @@ def _paint_grid(
     for die in player["dice"]:
         _lying_die(draw, at(die["at"]), die["value"])
     for cell in planets:
-        _choice_mark(draw, at(cell), field_label(*cell))
+        _choice_mark(draw, at(cell), field_label(*cell), _field_face(view, player, cell))
     _line_bonuses(draw, origin, grid, level, player)
 
 
@@ -482,16 +485,60 @@ def _die_sample(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw_die(draw, (x0, y0), x1 - x0, 3, outline=DIE_MARK)
 
 
-def _choice_mark(draw: ImageDraw.ImageDraw, box: Box, label: str) -> None:
-    """A field the player may take now: ringed, with its name as the menu writes it."""
-    x0, _, x1, y1 = box
-    width = max(3, round((x1 - x0) / 12))
-    draw.rounded_rectangle(box, radius=(x1 - x0) * 0.2, outline=CHOICE, width=width)
+FieldFace = tuple[int, Mapping[str, Any] | None, dict[str, Any]]  # pips, special, its state
+
+
+def _field_face(
+    view: Mapping[str, Any], player: Mapping[str, Any], cell: Sequence[int]
+) -> FieldFace:
+    """What a field prints, as this player's sheet shows it (an opened lock, a flag's value)."""
+    level = view["level"]
+    row, col = cell
+    special = next((s for s in level["specials"] if tuple(s["at"]) == (row, col)), None)
+    state: dict[str, Any] = {}
+    if special is not None and special["kind"] == "lock":
+        state["opened"] = special["color"] in player["keys"]
+    if special is not None and special["kind"] == "flag":
+        won = player["flags"].get(special["flag_id"])
+        left = view["flags_left"].get(special["flag_id"], [])
+        state["flag_value"] = _top(left) if won is None else won
+    return level["pips"][row][col], special, state
+
+
+def _choice_mark(
+    draw: ImageDraw.ImageDraw, box: Box, label: str, face_of: FieldFace | None = None
+) -> None:
+    """A field the player may take now: ringed, with its name as the menu writes it.
+
+    The name is a tag in the lower right corner; the field's pips move to its upper left (and
+    a special to its upper right), as on a field with a special, so the tag hides neither.
+    """
+    x0, y0, x1, y1 = box
+    field = x1 - x0
+    if face_of is not None:
+        pips, special, state = face_of
+        inset = field * (1 - DIE_SHARE) / 2
+        size = field * DIE_SHARE
+        die = (x0 + inset, y0 + inset, x0 + inset + size, y0 + inset + size)
+        draw.rounded_rectangle(
+            die, radius=size * 0.18, fill=DICE["white"][0], outline=DIE_EDGE,
+            width=max(1, round(size / 22)),
+        )  # fmt: skip
+        pip_box = field * SPECIAL_PIPS_SHARE
+        _pips(draw, (x0 + inset * 0.6, y0 + inset * 0.6), pip_box, pips, radius=0.13)
+        if special is not None:
+            icon = field * CHOICE_ICON_SHARE
+            corner = field * 0.03
+            spot = (x1 - corner - icon, y0 + corner, x1 - corner, y0 + corner + icon)
+            _draw_special(draw, spot, special, **state)
+    width = max(3, round(field / 12))
+    draw.rounded_rectangle(box, radius=field * 0.2, outline=CHOICE, width=width)
     face = font(MIN_FONT, True)
     text_w = text_length(face, label)
-    tag_w, tag_h = text_w + 8, cap_height(face) + 10
-    cx = (x0 + x1) / 2
-    tag = (cx - tag_w / 2, y1 - tag_h - 1, cx + tag_w / 2, y1 - 1)
+    tag_w, tag_h = text_w + 8, cap_height(face) + 5
+    right = x1 - 1
+    tag = (right - tag_w, y1 - tag_h - 1, right, y1 - 1)
+    cx = (tag[0] + tag[2]) / 2
     draw.rounded_rectangle(tag, radius=6, fill=CHOICE, outline=INK, width=1)
     write(draw, (cx, tag[1] + tag_h / 2), label, font=face, fill=INK, anchor="mm")
 
@@ -637,7 +684,7 @@ def _pen_cross_mask(
 ) -> tuple[Image.Image, int, int]:
     """Where the pen's two bowed strokes cover the field at ``x0, y0`` (kept per field: a sheet
     has dozens of crosses). Returns the mask and where its corner goes."""
-    width = max(3, round(s / 9))
+    width = max(3, round(s / PEN_SHARE))
     left, top = math.floor(x0) - width, math.floor(y0) - width  # round ends reach past the field
     mask = Image.new("L", (math.ceil(s) + 2 * width + 1, math.ceil(s) + 2 * width + 1))
     draw = ImageDraw.Draw(mask)

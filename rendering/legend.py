@@ -205,7 +205,7 @@ def _dz_choice(draw: ImageDraw.ImageDraw, box: Box) -> None:
     x0, y0, x1, y1 = box
     wide = (x0, y0 - 6, x1 + 12, y1 + 6)  # the ring and its tag need a field's real size
     dz._draw_field(draw, wide, 6, None)
-    dz._choice_mark(draw, wide, "B4")
+    dz._choice_mark(draw, wide, "B4", (6, None, {}))
 
 
 def _dz_printed_value(draw: ImageDraw.ImageDraw, box: Box) -> None:
