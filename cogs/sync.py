@@ -24,8 +24,6 @@ finds one posted before a crash by looking at the channel, as it does after a cr
 from __future__ import annotations
 
 import logging
-import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -54,7 +52,6 @@ ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before 
 # A click's token lasts 15 minutes; a change takes seconds, so a click older than this is one
 # whose change waited very long (a busy evening, a hung call): the channel's route is safer.
 FOLLOWUP_AGE = 10 * 60.0
-KEPT_WEBHOOKS = 1024  # pings posted through a click whose token may still delete them
 
 
 @dataclass
@@ -78,8 +75,6 @@ class ChannelSync:
 
     def __init__(self, cog: TableCog) -> None:
         self.cog = cog
-        # message id -> the webhook of the click that posted it, and until when its token holds
-        self._posted_through: OrderedDict[int, tuple[discord.Webhook, float]] = OrderedDict()
 
     @property
     def bot(self):
@@ -265,17 +260,6 @@ class ChannelSync:
             del work.table.messages[key]
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
-        """Delete a message: through the click that posted it while its token holds, else
-        with the bot's token."""
-        kept = self._posted_through.pop(message_id, None)
-        if kept is not None and kept[1] > time.monotonic():
-            try:
-                await kept[0].delete_message(message_id)
-                return
-            except discord.NotFound:
-                raise  # deleted already
-            except discord.HTTPException as error:
-                log.info("deleting through the click failed (%s); using the channel", error.code)
         channel = self.bot.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).delete()
 
@@ -424,7 +408,6 @@ class ChannelSync:
         nonce: str,
         notify: Sequence[int] = (),
         by_words: bool = False,
-        deleted_soon: bool = False,
         newer_than: int = 0,
     ) -> int:
         """A new message in the table's channel: through the click if there is one, else the
@@ -434,7 +417,7 @@ class ChannelSync:
         it all the same): for the game's controls, or with ``by_words`` (a message without
         controls) for the same words, which a repair also looks for before posting, since a
         follow-up posted before a crash has no nonce; ``newer_than``: only a message newer than
-        that id counts. ``deleted_soon``: a message the same click's token may delete later.
+        that id counts.
         """
 
         def same_words(message: discord.Message) -> bool:
@@ -458,17 +441,8 @@ class ChannelSync:
                 if posted:
                     return posted
             else:
-                if deleted_soon:
-                    self._keep_webhook(message.id, click)
                 return message.id
         return await self._post(work.record.channel_id, screen, view, nonce, notify)
-
-    def _keep_webhook(self, message_id: int, interaction: discord.Interaction) -> None:
-        # A margin under the 15 minutes: a token that just ran out costs a refused call.
-        left = 14 * 60 - token_age(interaction)
-        self._posted_through[message_id] = (interaction.followup, time.monotonic() + left)
-        while len(self._posted_through) > KEPT_WEBHOOKS:
-            self._posted_through.popitem(last=False)
 
     async def _post(
         self,
