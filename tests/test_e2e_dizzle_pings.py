@@ -170,6 +170,9 @@ def assert_live_notifications(emu: FakeDiscord, chan, players: list, clicks, pas
     print(f"\n{len(players)} players, {len(passes)} passes: {figures(passes, players)}")
     deleted = [m.content for m in notifying(emu, chan) if m.deleted]
     assert deleted == [], f"{len(deleted)} notifying messages deleted: {deleted[:3]}"
+    told = {str(m.id) for m in notifying(emu, chan)}
+    deletions = [r.path for r in emu.requests if r.method == "DELETE"]
+    assert not [path for path in deletions if path.rsplit("/", 1)[-1] in told], "none asked"
     assert len(passes) == passes_wanted
     for number, one in enumerate(passes):
         assert max(one.notified.values(), default=0) <= 1, f"pass {number}: {one.notified}"
