@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MAX_AUTOCOMPLETE = 25
+PLAY_BY_POST_MINUTES = 60  # a turn timer this long or longer: players are not at the table
 
 # ---- the plugin ---------------------------------------------------------------------------
 
@@ -131,6 +132,14 @@ class DizzlePlugin(GamePlugin):
     def message_key(self, state: engine.State) -> str:
         # One channel message per pass, edited as its dice are placed (planet picks included).
         return f"pass:{state.pass_index}"
+
+    def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
+        """A live table tells each player once per pass: the pass's message or, when their turn
+        first comes in it, a short message that stays. Play-by-post players are away, so every
+        turn that comes is worth its own notification."""
+        if ctx.table.turn_minutes >= PLAY_BY_POST_MINUTES:
+            return seats
+        return [seat for seat in seats if seat not in ctx.table.notified]
 
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The planet picks run at once for everyone, on one timer; each turn on its own.

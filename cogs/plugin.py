@@ -172,12 +172,17 @@ class GamePlugin:
         """A new channel message starts whenever this changes (else the turn message is edited).
 
         By default a message per turn; a game whose turns are short may keep one for longer
-        (Dizzle: a pass), and then a short "your turn" message notifies each player in it.
+        (Dizzle: a pass), and then a short "your turn" message notifies a player whose turn
+        came while it was only edited (as often as :meth:`channel_pings` lets it).
         """
         return self.turn_key(state)
 
     def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
-        """Which of the seats whose turn came the channel notifies (others may get a DM)."""
+        """Which of the seats whose turn came the channel notifies (others may get a DM).
+
+        ``ctx.table.notified``: the seats the channel already told since the current turn
+        message began (by it or by a "your turn" message).
+        """
         return seats
 
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
