@@ -42,6 +42,7 @@ from cogs.rematch import REMATCH, open_rematch
 from cogs.rules import send_rules
 from cogs.screens import Button
 from cogs.sync import ChannelSync
+from cogs.threads import ThreadKeeper, thread_parent
 from cogs.turns import Turn, Turns
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
@@ -73,6 +74,7 @@ class TableCog(commands.Cog):
         self.plugins: dict[str, GamePlugin] = {}
         self._locks: dict[int, Turns] = {}
         self.sync = ChannelSync(self)
+        self.threads = ThreadKeeper(self)
         self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
@@ -100,6 +102,11 @@ class TableCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self._sweeper = asyncio.create_task(self._sweep(), name="table-sweep")
+
+    def keep_task(self, task: asyncio.Task[None]) -> None:
+        """A background task of the table (cancelled when the bot stops)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def stop_background(self) -> None:
         """The bot is stopping: no more repairs (the next start repairs what is left)."""
@@ -167,6 +174,9 @@ class TableCog(commands.Cog):
         process can be showing it at this moment (what the click brings may be its follow-up).
         """
         try:
+            # A turn's start in a thread: the thread is brought back first if it was archived.
+            if not await self.threads.keep_open(record):
+                return  # its thread is gone: the table is being ended
             await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
         except Exception:
             log.warning(
@@ -175,6 +185,15 @@ class TableCog(commands.Cog):
             self._repair_later(record.id)
             return
         self._failures.pop(record.id, None)
+
+    async def keep_thread_open(self, record: GameRecord) -> bool:
+        """The table's thread brought back if archived (see :mod:`cogs.threads`); False: the
+        thread is gone and the table is being ended. A failure waits for the sweep."""
+        try:
+            return await self.threads.keep_open(record)
+        except discord.HTTPException as error:
+            log.info("thread of game %s not kept open yet (%s)", record.id, error.status)
+            return True
 
     def _repair_later(self, game_id: int) -> None:
         failures = self._failures.get(game_id, 0) + 1
@@ -199,6 +218,8 @@ class TableCog(commands.Cog):
             return True
         async with self.lock(record.channel_id):
             try:
+                if not await self.threads.keep_open(record):
+                    return False  # its thread is gone: the table is being ended
                 done = await self.sync.show(game_id, repair=True)
             except Exception:
                 log.warning("repair of game %s failed", game_id, exc_info=True)
@@ -214,6 +235,10 @@ class TableCog(commands.Cog):
         while not self.bot.is_closed():
             for game_id in await self.bot.db.unshown_games(before=since):
                 await self.repair(game_id)
+            try:
+                await self.threads.sweep()
+            except discord.HTTPException as error:
+                log.info("threads not kept open this sweep (%s)", error.status)
             poll = self.bot.config.timer_poll_seconds
             await asyncio.sleep(poll)
             # A change saved longer ago than a poll and still not shown was left behind.
@@ -288,6 +313,7 @@ class TableCog(commands.Cog):
         if plugin.sends_dms:
             self.bot.direct.ask_ahead(user.id)
         table.turn_minutes = self.bot.config.default_turn_minutes
+        table.thread_parent = thread_parent(interaction)
         if turn_minutes is not None:
             longest = self.bot.config.max_turn_minutes
             if not 0 <= turn_minutes <= longest:
@@ -316,6 +342,8 @@ class TableCog(commands.Cog):
                     await self.tell(interaction, "table-error-stale")
                 return
             await self._answer_lobby(interaction, plugin, record, table)
+            if table.thread_parent:  # a week's auto-archive for its thread, after the answer
+                await self.keep_thread_open(record)
 
     async def _answer_lobby(
         self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table

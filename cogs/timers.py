@@ -98,6 +98,9 @@ class TimerCog(TableAddon):
         if table.decision_at != deadline.version:
             return  # that decision was taken meanwhile
         plugin = self.table.plugins[record.kind]
+        # A quiet thread may have been archived meanwhile: brought back before the reminder.
+        if not await self.table.keep_thread_open(record):
+            return
         state = plugin.engine.from_json(table.state or {})
         minutes = max(1, round((deadline.due_at - time.time()) / 60))
         channel = self.bot.get_partial_messageable(record.channel_id)
