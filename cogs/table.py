@@ -36,6 +36,7 @@ from cogs.components import build_view
 from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, user_language
 from cogs.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
+from cogs.outages import DISCORD, STORAGE, Outages, discord_outage, storage_outage
 from cogs.plugin import GamePlugin, TableContext
 from cogs.records import seat_results
 from cogs.rematch import REMATCH, open_rematch
@@ -75,6 +76,7 @@ class TableCog(commands.Cog):
         self._locks: dict[int, Turns] = {}
         self.sync = ChannelSync(self)
         self.threads = ThreadKeeper(self)
+        self.outages = Outages()  # Discord or the database away: one log line, not one a table
         self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
@@ -101,6 +103,7 @@ class TableCog(commands.Cog):
         return turns
 
     async def cog_load(self) -> None:
+        self.outages.install()
         self._sweeper = asyncio.create_task(self._sweep(), name="table-sweep")
 
     def keep_task(self, task: asyncio.Task[None]) -> None:
@@ -113,6 +116,7 @@ class TableCog(commands.Cog):
         await self.cog_unload()
 
     async def cog_unload(self) -> None:
+        self.outages.uninstall()
         for task in [self._sweeper, *self._tasks]:
             if task is not None:
                 task.cancel()
@@ -178,25 +182,45 @@ class TableCog(commands.Cog):
             if not await self.threads.keep_open(record):
                 return  # its thread is gone: the table is being ended
             await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
-        except Exception:
+        except Exception as error:
+            if discord_outage(error):
+                # Saved, not shown: shown once Discord answers again.
+                self.outages.failed(DISCORD, error, f"showing game {record.id}")
+                self._repair_later(record.id, outage=True)
+                await self._say_pending(interaction)
+                return
             log.warning(
                 "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
             )
             self._repair_later(record.id)
             return
+        self.outages.answered(DISCORD)
         self._failures.pop(record.id, None)
+
+    async def _say_pending(self, interaction: discord.Interaction | None) -> None:
+        """The click's move is saved but Discord will not show it yet: the player hears so."""
+        if interaction is None:
+            return
+        try:
+            await self.tell(interaction, "outage-discord-pending")
+        except (discord.HTTPException, discord.RateLimited) as error:
+            log.debug("click %s not told of the outage (%s)", interaction.id, error)
 
     async def keep_thread_open(self, record: GameRecord) -> bool:
         """The table's thread brought back if archived (see :mod:`cogs.threads`); False: the
-        thread is gone and the table is being ended. A failure waits for the sweep."""
+        thread is gone and the table is being ended. A Discord outage waits for the sweep."""
         try:
             return await self.threads.keep_open(record)
-        except discord.HTTPException as error:
-            log.info("thread of game %s not kept open yet (%s)", record.id, error.status)
+        except Exception as error:
+            if not discord_outage(error):
+                raise
+            self.outages.failed(DISCORD, error, f"keeping the thread of game {record.id} open")
             return True
 
-    def _repair_later(self, game_id: int) -> None:
+    def _repair_later(self, game_id: int, outage: bool = False) -> None:
         failures = self._failures.get(game_id, 0) + 1
+        if outage and failures > len(RETRY_DELAYS):
+            return  # the sweep's turn: an outage is no reason to give a table up
         self._failures[game_id] = failures
         if failures <= len(RETRY_DELAYS):
             delay = RETRY_DELAYS[failures - 1]
@@ -221,10 +245,15 @@ class TableCog(commands.Cog):
                 if not await self.threads.keep_open(record):
                     return False  # its thread is gone: the table is being ended
                 done = await self.sync.show(game_id, repair=True)
-            except Exception:
+            except Exception as error:
+                if discord_outage(error):
+                    self.outages.failed(DISCORD, error, f"repair of game {game_id}")
+                    self._repair_later(game_id, outage=True)
+                    return False
                 log.warning("repair of game %s failed", game_id, exc_info=True)
                 self._repair_later(game_id)
                 return False
+        self.outages.answered(DISCORD)
         self._failures.pop(game_id, None)
         return done
 
@@ -233,16 +262,25 @@ class TableCog(commands.Cog):
         await self.bot.wait_until_ready()
         since = time.time()
         while not self.bot.is_closed():
-            for game_id in await self.bot.db.unshown_games(before=since):
-                await self.repair(game_id)
             try:
+                for game_id in await self.bot.db.unshown_games(before=since):
+                    if not await self.repair(game_id) and self.outages.down(DISCORD):
+                        break  # one table a sweep until Discord answers again
                 await self.threads.sweep()
-            except discord.HTTPException as error:
-                log.info("threads not kept open this sweep (%s)", error.status)
+            except Exception as error:
+                self._sweep_failed(error)
             poll = self.bot.config.timer_poll_seconds
             await asyncio.sleep(poll)
             # A change saved longer ago than a poll and still not shown was left behind.
             since = time.time() - max(poll, 1.0)
+
+    def _sweep_failed(self, error: Exception) -> None:
+        if discord_outage(error):
+            self.outages.failed(DISCORD, error, "the sweep")
+        elif storage_outage(error):
+            self.outages.failed(STORAGE, error, "the sweep")
+        else:
+            log.error("the sweep failed; it goes on at its next turn", exc_info=error)
 
     async def save_change(
         self,

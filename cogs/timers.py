@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.outages import DISCORD, discord_outage
 from cogs.table import TableAddon
 from games import table as tables
 from games.engine import CHANCE, Action, Engine, Event, settle
@@ -79,7 +80,11 @@ class TimerCog(TableAddon):
                     return
                 try:
                     await self._handle(deadline)
-                except Exception:
+                except Exception as error:
+                    if discord_outage(error):
+                        # The reminder is lost; the deadline stays and its timeout still plays.
+                        self.table.outages.failed(DISCORD, error, f"timer of {deadline.game_id}")
+                        continue
                     log.exception("timer of game %s failed", deadline.game_id)
                     await self.bot.db.claim_deadline(deadline.game_id, deadline.version)
 
