@@ -64,8 +64,10 @@ class HistoryCog(TableAddon):
         await self.bot.wait_until_ready()  # every game cog has registered its plugin
         try:
             kept = await keep_earlier_seats(self.bot.db, self.table.plugins)
-        except Exception:
-            log.exception("seats of earlier finished games not kept")
+        except Exception as error:
+            # The database away at start-up: the next start keeps them.
+            if not self.table.outage_noted(error, "keeping the seats of earlier games"):
+                log.exception("seats of earlier finished games not kept")
             return
         if kept:
             log.info("kept the seats of %s games finished earlier", kept)

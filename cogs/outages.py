@@ -34,6 +34,8 @@ RATE_LIMIT_WORDS = ("rate limited", "rate limit has been hit")
 # The bot's own notes of a single call that failed: while Discord is known to be away, they
 # repeat the outage's line once for every click.
 CALL_NOTE_LOGGERS = ("cogs.answers", "cogs.i18n", "cogs.sync")
+# asyncpg warns, with a traceback, each time its pool cannot reconnect to a server away.
+POOL_LOGGER = "asyncpg.pool"
 
 
 def discord_outage(error: BaseException) -> bool:
@@ -42,7 +44,10 @@ def discord_outage(error: BaseException) -> bool:
         return True
     if isinstance(error, discord.HTTPException):
         return error.status == 429
-    return isinstance(error, aiohttp.ClientError | ConnectionError | asyncio.TimeoutError)
+    if isinstance(error, aiohttp.ClientError | asyncio.TimeoutError):
+        return True
+    # A connection reset by Discord's side is raised as it is: told apart by where it came from.
+    return isinstance(error, OSError) and _raised_in(error, ("discord", "aiohttp"))
 
 
 def storage_outage(error: BaseException) -> bool:
@@ -62,7 +67,20 @@ def storage_outage(error: BaseException) -> bool:
             asyncpg.DiskFullError,
         )
         return isinstance(error, connection_trouble)
-    return isinstance(error, OSError)  # the server's address unreachable
+    # The server's address unreachable, or the connection cut (a restart, a fail-over).
+    return isinstance(error, OSError) and _raised_in(error, ("asyncpg", "aiosqlite", "storage"))
+
+
+def _raised_in(error: BaseException, packages: tuple[str, ...]) -> bool:
+    """Whether the error was raised from code of these packages (the innermost one wins)."""
+    traceback = error.__traceback__
+    found = False
+    while traceback is not None:
+        module = str(traceback.tb_frame.f_globals.get("__name__", ""))
+        if module.split(".")[0] in ("discord", "aiohttp", "asyncpg", "aiosqlite", "storage"):
+            found = module.split(".")[0] in packages
+        traceback = traceback.tb_next
+    return found
 
 
 class Outages(logging.Filter):
@@ -72,9 +90,11 @@ class Outages(logging.Filter):
         super().__init__()
         self._last_failure: dict[str, float] = {}  # service -> when it last failed
 
-    def down(self, service: str) -> bool:
-        last = self._last_failure.get(service)
-        return last is not None and time.monotonic() - last < FORGOTTEN_AFTER
+    def down(self, *services: str) -> bool:
+        """Whether any of these services is away now."""
+        now = time.monotonic()
+        failures = [self._last_failure.get(service) for service in services]
+        return any(last is not None and now - last < FORGOTTEN_AFTER for last in failures)
 
     def failed(self, service: str, error: BaseException, what: str) -> None:
         """``what`` failed because ``service`` is away: one line if its outage begins now."""
@@ -83,7 +103,7 @@ class Outages(logging.Filter):
         else:
             log.warning(
                 "%s is not answering (%s): the tables wait and resume when it is back",
-                service,
+                service[0].upper() + service[1:],
                 describe(error),
             )
         self._last_failure[service] = time.monotonic()
@@ -97,14 +117,23 @@ class Outages(logging.Filter):
     # ---- discord.py's own warnings of rate limits ------------------------------------------
 
     def install(self) -> None:
-        for name in (*RATE_LIMIT_LOGGERS, *CALL_NOTE_LOGGERS):
+        for name in (*RATE_LIMIT_LOGGERS, *CALL_NOTE_LOGGERS, POOL_LOGGER):
             logging.getLogger(name).addFilter(self)
 
     def uninstall(self) -> None:
-        for name in (*RATE_LIMIT_LOGGERS, *CALL_NOTE_LOGGERS):
+        for name in (*RATE_LIMIT_LOGGERS, *CALL_NOTE_LOGGERS, POOL_LOGGER):
             logging.getLogger(name).removeFilter(self)
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == POOL_LOGGER and record.levelno == logging.WARNING:
+            # The first is the outage's line (its traceback said in one line), then none.
+            shown = not self.down(STORAGE)
+            self._last_failure[STORAGE] = time.monotonic()
+            if shown and record.exc_info and record.exc_info[1] is not None:
+                record.msg = f"{record.getMessage()} ({describe(record.exc_info[1])})"
+                record.args = None
+            record.exc_info, record.exc_text = None, None
+            return shown
         if record.name in CALL_NOTE_LOGGERS:
             return record.levelno > logging.INFO or not self.down(DISCORD)
         if record.levelno != logging.WARNING:

@@ -141,6 +141,7 @@ class TableCog(commands.Cog):
             for _ in range(CHANGE_ATTEMPTS):
                 try:
                     await change()
+                    self.outages.answered(STORAGE)
                     return True
                 except StaleVersion:
                     log.info("a change in channel %s lost to another save", channel_id)
@@ -188,6 +189,11 @@ class TableCog(commands.Cog):
                 self.outages.failed(DISCORD, error, f"showing game {record.id}")
                 self._repair_later(record.id, outage=True)
                 await self._say_pending(interaction)
+                return
+            if storage_outage(error):
+                # The change is saved; what was shown of it is noted by the repair.
+                self.outages.failed(STORAGE, error, f"noting what game {record.id} shows")
+                self._repair_later(record.id, outage=True)
                 return
             log.warning(
                 "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
@@ -237,7 +243,14 @@ class TableCog(commands.Cog):
         """Bring a game's channel up to its save, from wherever it was left. True: all shown."""
         if self._failures.get(game_id, 0) >= GIVE_UP_AFTER or self.bot.is_closed():
             return False
-        record = await self.bot.db.load_game(game_id)
+        try:
+            record = await self.bot.db.load_game(game_id)
+        except Exception as error:
+            if not storage_outage(error):
+                raise
+            self.outages.failed(STORAGE, error, f"repair of game {game_id}")
+            self._repair_later(game_id, outage=True)
+            return False
         if record is None:
             return True
         async with self.lock(record.channel_id):
@@ -246,8 +259,8 @@ class TableCog(commands.Cog):
                     return False  # its thread is gone: the table is being ended
                 done = await self.sync.show(game_id, repair=True)
             except Exception as error:
-                if discord_outage(error):
-                    self.outages.failed(DISCORD, error, f"repair of game {game_id}")
+                if self.outage_noted(error, f"repair of game {game_id}"):
+                    # Not counted: an outage is no reason to give a table up.
                     self._repair_later(game_id, outage=True)
                     return False
                 log.warning("repair of game %s failed", game_id, exc_info=True)
@@ -264,8 +277,8 @@ class TableCog(commands.Cog):
         while not self.bot.is_closed():
             try:
                 for game_id in await self.bot.db.unshown_games(before=since):
-                    if not await self.repair(game_id) and self.outages.down(DISCORD):
-                        break  # one table a sweep until Discord answers again
+                    if not await self.repair(game_id) and self.outages.down(DISCORD, STORAGE):
+                        break  # one table a sweep until Discord and the database answer
                 await self.threads.sweep()
             except Exception as error:
                 self._sweep_failed(error)
@@ -275,12 +288,19 @@ class TableCog(commands.Cog):
             since = time.time() - max(poll, 1.0)
 
     def _sweep_failed(self, error: Exception) -> None:
-        if discord_outage(error):
-            self.outages.failed(DISCORD, error, "the sweep")
-        elif storage_outage(error):
-            self.outages.failed(STORAGE, error, "the sweep")
-        else:
+        if not self.outage_noted(error, "the sweep"):
             log.error("the sweep failed; it goes on at its next turn", exc_info=error)
+
+    def outage_noted(self, error: BaseException, what: str) -> bool:
+        """Whether ``error`` is Discord or the database being away (noted: one log line for
+        the whole outage); False for any other failure, which deserves its traceback."""
+        if discord_outage(error):
+            self.outages.failed(DISCORD, error, what)
+        elif storage_outage(error):
+            self.outages.failed(STORAGE, error, what)
+        else:
+            return False
+        return True
 
     async def save_change(
         self,
@@ -370,6 +390,12 @@ class TableCog(commands.Cog):
             except ChannelBusy:
                 await self.tell(interaction, "table-error-channel-busy")
                 return
+            except Exception as error:
+                if not storage_outage(error):
+                    raise
+                self.outages.failed(STORAGE, error, "opening a table")
+                await self.tell(interaction, "outage-storage-retry")
+                return
             self.remember(record)
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
@@ -449,10 +475,14 @@ class TableCog(commands.Cog):
                 elif answered_by is None:
                     await acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values, turn)
-        except Exception:
+        except Exception as error:
             # Nothing was saved if we got here before the save; say so instead of going silent.
-            log.exception("control %s of game %s failed", payload, game_id)
-            await self.tell(interaction, "table-error-internal")
+            if self.outage_noted(error, f"control {payload} of game {game_id}"):
+                away = "storage" if storage_outage(error) else "discord"
+                await self.tell(interaction, f"outage-{away}-retry")
+            else:
+                log.exception("control %s of game %s failed", payload, game_id)
+                await self.tell(interaction, "table-error-internal")
         finally:
             if turn is not None:
                 turn.release()

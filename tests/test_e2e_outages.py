@@ -156,9 +156,7 @@ async def test_a_minute_of_503s_while_a_timeout_plays_a_turn(emu, bot_process, w
     assert len(outage_lines(during)) == 1, outage_lines(during)
 
 
-async def test_a_click_whose_change_cannot_be_shown_hears_that_it_counts(
-    emu, bot_process, world
-):
+async def test_a_click_whose_change_cannot_be_shown_hears_that_it_counts(emu, bot_process, world):
     """Discord refuses every edit (429) but takes the click and its follow-ups: the join is
     saved, the player hears so privately, and the lobby shows it once edits go through."""
     chan, (alice, bob) = world
