@@ -108,15 +108,7 @@ async def test_a_turn_that_starts_in_an_archived_thread_brings_it_back_first(emu
     _, _, thread, users = world
     watch = watch_thread_patches(emu, thread)
     await runner.start()
-    path = runner.config.database
-    ix = await emu.slash(users[0], thread, "dicestars new", {})
-    timer = next(s for s in ix.message.selects() if s["custom_id"].endswith(":timer"))
-    await emu.select(users[0], ix.message, timer["custom_id"], ["5"])
-    lobby = emu.channel_messages(thread)[0]
-    await emu.click(users[1], lobby, _verb(lobby, "join"))
-    lobby = emu.channel_messages(thread)[0]
-    await emu.click(users[0], lobby, _verb(lobby, "start"))
-    record = (await settled(emu, path, thread)).record
+    record = await start_timed_game(emu, runner, thread, users)
     late = engine.to_move(engine.from_json(record.snapshot["state"]))[0]
 
     emu.archive_thread(thread)
@@ -201,6 +193,42 @@ async def test_without_manage_threads_the_thread_is_still_brought_back(emu, runn
     await click_autopilot(emu, path, thread, users)
     record = await settled(emu, path, thread)
     assert record.status == "active" and len(emu.error_responses) == 1
+
+
+async def test_a_reminder_in_an_archived_thread_brings_it_back_first(emu, runner, world):
+    _, _, thread, users = world
+    await runner.start()
+    record = await start_timed_game(emu, runner, thread, users)
+    emu.archive_thread(thread)
+    archived_at = len(emu.requests)
+    (deadline,) = await runner.db.deadlines()
+    await runner.db.set_deadline(record.id, deadline.version, time.time() + 200, time.time() - 1)
+    runner.bot.dispatch("deadline_changed")
+    await emu.wait_until(
+        lambda: any("still your turn" in m.content for m in emu.channel_messages(thread)),
+        timeout=5,
+        what="the reminder in the thread",
+    )
+    after = [f"{r.method} {r.path}" for r in emu.requests[archived_at:]]
+    touches = [call for call in after if f"/channels/{thread.id}" in call]
+    assert touches[:3] == [
+        f"GET /channels/{thread.id}",
+        f"PATCH /channels/{thread.id}",
+        f"POST /channels/{thread.id}/messages",
+    ], after
+    assert not thread.archived and emu.error_responses == []
+
+
+async def start_timed_game(emu, runner, thread, users):
+    """A two-player Dice Stars game in the thread with a 5-minute turn timer, started."""
+    ix = await emu.slash(users[0], thread, "dicestars new", {})
+    timer = next(s for s in ix.message.selects() if s["custom_id"].endswith(":timer"))
+    await emu.select(users[0], ix.message, timer["custom_id"], ["5"])
+    lobby = emu.channel_messages(thread)[0]
+    await emu.click(users[1], lobby, _verb(lobby, "join"))
+    lobby = emu.channel_messages(thread)[0]
+    await emu.click(users[0], lobby, _verb(lobby, "start"))
+    return (await settled(emu, runner.config.database, thread)).record
 
 
 def _verb(message, name: str) -> str:
