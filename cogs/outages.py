@@ -17,12 +17,12 @@ table; a click that cannot be saved is told to try again in a moment.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 import time
 
 import aiohttp
+import asyncpg
 import discord
 
 log = logging.getLogger(__name__)
@@ -34,6 +34,19 @@ RATE_LIMIT_WORDS = ("rate limited", "rate limit has been hit")
 # The bot's own notes of a single call that failed: while Discord is known to be away, they
 # repeat the outage's line once for every click.
 CALL_NOTE_LOGGERS = ("cogs.answers", "cogs.i18n", "cogs.sync")
+# SQLite's result codes of a file that cannot be written now: busy or locked (another
+# connection holds it, e.g. a backup), I/O error, full disk, cannot be opened.
+SQLITE_AWAY = {5, 6, 10, 13, 14}
+# PostgreSQL restarting, failing over, full, or the connection to it cut.
+POSTGRES_AWAY = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.TooManyConnectionsError,
+    asyncpg.DiskFullError,
+)
 # asyncpg warns, with a traceback, each time its pool cannot reconnect to a server away.
 POOL_LOGGER = "asyncpg.pool"
 
@@ -44,29 +57,19 @@ def discord_outage(error: BaseException) -> bool:
         return True
     if isinstance(error, discord.HTTPException):
         return error.status == 429
-    if isinstance(error, aiohttp.ClientError | asyncio.TimeoutError):
+    if isinstance(error, aiohttp.ClientError):
         return True
-    # A connection reset by Discord's side is raised as it is: told apart by where it came from.
+    # A connection reset or a timeout is raised as it is: told apart by where it came from.
     return isinstance(error, OSError) and _raised_in(error, ("discord", "aiohttp"))
 
 
 def storage_outage(error: BaseException) -> bool:
     """The database away or unable to write for now (locked, full, restarting, unreachable)."""
     if isinstance(error, sqlite3.OperationalError):
-        return True  # "database is locked", "database or disk is full", "disk I/O error"
-    module = type(error).__module__ or ""
-    if module.startswith("asyncpg"):
-        # Connection trouble (a restart, a fail-over) rather than a wrong query.
-        import asyncpg
-
-        connection_trouble = (
-            asyncpg.PostgresConnectionError,
-            asyncpg.InterfaceError,
-            asyncpg.CannotConnectNowError,
-            asyncpg.AdminShutdownError,
-            asyncpg.DiskFullError,
-        )
-        return isinstance(error, connection_trouble)
+        code = getattr(error, "sqlite_errorcode", None)  # set by SQLite, with its extended bits
+        return code is not None and code & 0xFF in SQLITE_AWAY
+    if isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError):
+        return isinstance(error, POSTGRES_AWAY)
     # The server's address unreachable, or the connection cut (a restart, a fail-over).
     return isinstance(error, OSError) and _raised_in(error, ("asyncpg", "aiosqlite", "storage"))
 
