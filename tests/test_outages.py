@@ -85,3 +85,15 @@ def test_an_outage_is_one_warning_and_discord_py_rate_limit_warnings_join_it(cap
         "the tables wait and resume when it is back",
         "Discord is not answering (HTTP 503): the tables wait and resume when it is back",
     ]
+
+
+async def test_a_full_sqlite_file_is_an_outage(tmp_path):
+    async with aiosqlite.connect(tmp_path / "t.sqlite3", isolation_level=None) as db:
+        await db.execute("CREATE TABLE t (x)")
+        async with db.execute("PRAGMA page_count") as cursor:
+            (pages,) = await cursor.fetchone()
+        await db.execute(f"PRAGMA max_page_count = {pages}")  # as a disk with no room left
+        with pytest.raises(sqlite3.OperationalError) as full:
+            await db.execute("INSERT INTO t VALUES (?)", (b"x" * 100_000,))
+    assert "full" in str(full.value)
+    assert storage_outage(full.value) and not discord_outage(full.value)
