@@ -214,13 +214,15 @@ class TableCog(commands.Cog):
 
     async def keep_thread_open(self, record: GameRecord) -> bool:
         """The table's thread brought back if archived (see :mod:`cogs.threads`); False: the
-        thread is gone and the table is being ended. A Discord outage waits for the sweep."""
+        thread is gone and the table is being ended. A failure waits for the sweep."""
         try:
             return await self.threads.keep_open(record)
         except Exception as error:
-            if not discord_outage(error):
+            if self.outage_noted(error, f"keeping the thread of game {record.id} open"):
+                return True
+            if not isinstance(error, discord.HTTPException):
                 raise
-            self.outages.failed(DISCORD, error, f"keeping the thread of game {record.id} open")
+            log.info("thread of game %s not kept open (%s)", record.id, error.status)
             return True
 
     def _repair_later(self, game_id: int, outage: bool = False) -> None:
@@ -253,6 +255,7 @@ class TableCog(commands.Cog):
             return False
         if record is None:
             return True
+        talks = not Table.from_json(record.snapshot).up_to_date  # else no call to Discord
         async with self.lock(record.channel_id):
             try:
                 if not await self.threads.keep_open(record):
@@ -266,7 +269,8 @@ class TableCog(commands.Cog):
                 log.warning("repair of game %s failed", game_id, exc_info=True)
                 self._repair_later(game_id)
                 return False
-        self.outages.answered(DISCORD)
+        if talks:
+            self.outages.answered(DISCORD)
         self._failures.pop(game_id, None)
         return done
 

@@ -94,7 +94,12 @@ class TimerCog(TableAddon):
     async def _fire(self) -> None:
         # Timeouts claimed but not played when the database went away: played first.
         for deadline in list(self._claimed.values()):
-            await self.expire(deadline.game_id, deadline.version)
+            try:
+                await self.expire(deadline.game_id, deadline.version)
+            except Exception as error:
+                if storage_outage(error):
+                    raise  # still away: tried again at the next poll
+                log.exception("timer of game %s failed", deadline.game_id)
             del self._claimed[deadline.game_id]
         for deadline in await self.bot.db.deadlines(before=time.time()):
             if self._stopping:
