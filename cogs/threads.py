@@ -94,7 +94,9 @@ class ThreadKeeper:
                 self._end_later(record, DELETED)
                 return False
             except discord.Forbidden:
-                return True  # hidden from the bot: posting there fails and says so
+                # Hidden from the bot: posting there fails and says so; the sweep lets it be.
+                self._tables.pop(record.id, None)
+                return True
             if not isinstance(fetched, discord.Thread):
                 return True
             channel = fetched
