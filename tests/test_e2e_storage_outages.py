@@ -26,7 +26,17 @@ from storage import open_storage
 from tests.emulator import FakeDiscord
 from tests.support.tcp_proxy import TcpProxy
 from tests.test_e2e_dice_stars import controls, star_values
-from tests.test_e2e_healing import Game, assert_whole, live, open_game
+from tests.test_e2e_healing import (
+    NEW_MESSAGE,
+    Game,
+    assert_whole,
+    click_autopilot,
+    live,
+    open_game,
+    play_to_the_end,
+    until_a_turn_end,
+)
+from tests.test_e2e_healing import settled as healing_settled
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip()
 OUTAGE_LINE = re.compile(r"(database is not answering|pool connection)", re.IGNORECASE)
@@ -60,7 +70,7 @@ class SqliteBusy:
         return Config(token="t", database=self.path)
 
     def begin(self) -> None:
-        self.holder = sqlite3.connect(self.path, isolation_level=None)
+        self.holder = sqlite3.connect(self.path, timeout=10, isolation_level=None)
         self.holder.execute("BEGIN EXCLUSIVE")
 
     def end(self) -> None:
@@ -204,3 +214,34 @@ async def test_a_click_while_the_database_is_away_is_told_to_try_again(
     during = bot_process.log_text()[log_before:]
     lines = [line for line in during.splitlines() if OUTAGE_LINE.search(line)]
     assert len(lines) == 1, lines
+
+
+async def test_the_database_locked_as_the_next_turn_message_is_posted(emu, bot_process, world):
+    """The move is saved, its turn message posted, and then the file is locked before the bot
+    can note the message's id: once it is free, the repair finds the message (no second copy)
+    and the game plays on."""
+    chan, users = world
+    path = bot_process.database
+    await bot_process.start()
+    await open_game(emu, chan, users)
+    await until_a_turn_end(emu, path, chan, users)
+    log_before = len(bot_process.log_text())
+    busy = SqliteBusy(path)
+    hook = emu.inject("POST", NEW_MESSAGE, after=busy.begin)
+    try:
+        await click_autopilot(emu, path, chan, users)
+        await hook.wait(timeout=10)
+        await emu.wait_until(
+            lambda: OUTAGE_LINE.search(bot_process.log_text()[log_before:]),
+            timeout=20,
+            what="the bot meeting the locked file",
+        )
+    finally:
+        busy.end()
+    record = await healing_settled(emu, path, chan)
+    assert len(live(emu, chan)) == 1, "one turn message with controls, not two"
+    record = await play_to_the_end(emu, path, chan, users)
+    assert_whole(emu, chan, record)
+    assert bot_process.tracebacks() == []
+    lines = [line for line in bot_process.log_text()[log_before:].splitlines()]
+    assert len([line for line in lines if OUTAGE_LINE.search(line)]) == 1
