@@ -192,6 +192,10 @@ async def test_a_click_while_the_database_is_away_is_told_to_try_again(
         await emu.wait_until(lambda: ix.private is not None, timeout=20, what="a private word")
         assert ix.private.content == TRY_AGAIN
         if isinstance(database, PostgresAway):
+            # A slash command meets the same answer (SQLite's readers are not locked out).
+            status = await emu.slash(users[0], chan, "status", {})
+            await emu.wait_until(lambda: status.private is not None, timeout=20)
+            assert status.private.content == TRY_AGAIN
             # The bot's sweep and timers keep trying (and keep running) while it is away.
             refused = database.proxy.refused
             await emu.wait_until(lambda: database.proxy.refused >= refused + 5, timeout=20)
