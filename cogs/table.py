@@ -36,18 +36,20 @@ from cogs.components import build_view
 from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, user_language
 from cogs.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
+from cogs.outages import DISCORD, STORAGE, Outages, discord_outage, storage_outage
 from cogs.plugin import GamePlugin, TableContext
 from cogs.records import seat_results
 from cogs.rematch import REMATCH, open_rematch
 from cogs.rules import send_rules
 from cogs.screens import Button
 from cogs.sync import ChannelSync
+from cogs.threads import ThreadKeeper, thread_parent
 from cogs.turns import Turn, Turns
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
 from locales import LANGUAGES
-from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion, StorageUnavailable
+from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -73,6 +75,8 @@ class TableCog(commands.Cog):
         self.plugins: dict[str, GamePlugin] = {}
         self._locks: dict[int, Turns] = {}
         self.sync = ChannelSync(self)
+        self.threads = ThreadKeeper(self)
+        self.outages = Outages()  # Discord or the database away: one log line, not one a table
         self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
@@ -99,13 +103,20 @@ class TableCog(commands.Cog):
         return turns
 
     async def cog_load(self) -> None:
+        self.outages.install()
         self._sweeper = asyncio.create_task(self._sweep(), name="table-sweep")
+
+    def keep_task(self, task: asyncio.Task[None]) -> None:
+        """A background task of the table (cancelled when the bot stops)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def stop_background(self) -> None:
         """The bot is stopping: no more repairs (the next start repairs what is left)."""
         await self.cog_unload()
 
     async def cog_unload(self) -> None:
+        self.outages.uninstall()
         for task in [self._sweeper, *self._tasks]:
             if task is not None:
                 task.cancel()
@@ -130,6 +141,7 @@ class TableCog(commands.Cog):
             for _ in range(CHANGE_ATTEMPTS):
                 try:
                     await change()
+                    self.outages.answered(STORAGE)
                     return True
                 except StaleVersion:
                     log.info("a change in channel %s lost to another save", channel_id)
@@ -167,20 +179,56 @@ class TableCog(commands.Cog):
         process can be showing it at this moment (what the click brings may be its follow-up).
         """
         try:
+            # A turn's start in a thread: the thread is brought back first if it was archived.
+            if not await self.threads.keep_open(record):
+                return  # its thread is gone: the table is being ended
             await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
-        except StorageUnavailable:
-            self._repair_later(record.id)  # logged once per outage by the storage
-            return
-        except Exception:
+        except Exception as error:
+            if discord_outage(error):
+                # Saved, not shown: shown once Discord answers again.
+                self.outages.failed(DISCORD, error, f"showing game {record.id}")
+                self._repair_later(record.id, outage=True)
+                await self._say_pending(interaction)
+                return
+            if storage_outage(error):
+                # The change is saved; what was shown of it is noted by the repair.
+                self.outages.failed(STORAGE, error, f"noting what game {record.id} shows")
+                self._repair_later(record.id, outage=True)
+                return
             log.warning(
                 "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
             )
             self._repair_later(record.id)
             return
+        self.outages.answered(DISCORD)
         self._failures.pop(record.id, None)
 
-    def _repair_later(self, game_id: int) -> None:
+    async def _say_pending(self, interaction: discord.Interaction | None) -> None:
+        """The click's move is saved but Discord will not show it yet: the player hears so."""
+        if interaction is None:
+            return
+        try:
+            await self.tell(interaction, "outage-discord-pending")
+        except (discord.HTTPException, discord.RateLimited) as error:
+            log.debug("click %s not told of the outage (%s)", interaction.id, error)
+
+    async def keep_thread_open(self, record: GameRecord) -> bool:
+        """The table's thread brought back if archived (see :mod:`cogs.threads`); False: the
+        thread is gone and the table is being ended. A failure waits for the sweep."""
+        try:
+            return await self.threads.keep_open(record)
+        except Exception as error:
+            if self.outage_noted(error, f"keeping the thread of game {record.id} open"):
+                return True
+            if not isinstance(error, discord.HTTPException):
+                raise
+            log.info("thread of game %s not kept open (%s)", record.id, error.status)
+            return True
+
+    def _repair_later(self, game_id: int, outage: bool = False) -> None:
         failures = self._failures.get(game_id, 0) + 1
+        if outage and failures > len(RETRY_DELAYS):
+            return  # the sweep's turn: an outage is no reason to give a table up
         self._failures[game_id] = failures
         if failures <= len(RETRY_DELAYS):
             delay = RETRY_DELAYS[failures - 1]
@@ -199,19 +247,30 @@ class TableCog(commands.Cog):
             return False
         try:
             record = await self.bot.db.load_game(game_id)
-        except StorageUnavailable:
-            return False  # the sweep comes back to it once the database is
+        except Exception as error:
+            if not storage_outage(error):
+                raise
+            self.outages.failed(STORAGE, error, f"repair of game {game_id}")
+            self._repair_later(game_id, outage=True)
+            return False
         if record is None:
             return True
+        talks = not Table.from_json(record.snapshot).up_to_date  # else no call to Discord
         async with self.lock(record.channel_id):
             try:
+                if not await self.threads.keep_open(record):
+                    return False  # its thread is gone: the table is being ended
                 done = await self.sync.show(game_id, repair=True)
-            except StorageUnavailable:
-                return False
-            except Exception:
+            except Exception as error:
+                if self.outage_noted(error, f"repair of game {game_id}"):
+                    # Not counted: an outage is no reason to give a table up.
+                    self._repair_later(game_id, outage=True)
+                    return False
                 log.warning("repair of game %s failed", game_id, exc_info=True)
                 self._repair_later(game_id)
                 return False
+        if talks:
+            self.outages.answered(DISCORD)
         self._failures.pop(game_id, None)
         return done
 
@@ -220,16 +279,32 @@ class TableCog(commands.Cog):
         await self.bot.wait_until_ready()
         since = time.time()
         while not self.bot.is_closed():
-            poll = self.bot.config.timer_poll_seconds
             try:
                 for game_id in await self.bot.db.unshown_games(before=since):
-                    await self.repair(game_id)
-            except StorageUnavailable:
-                await asyncio.sleep(poll)  # the database is away: what it left waits for it
-                continue
+                    if not await self.repair(game_id) and self.outages.down(DISCORD, STORAGE):
+                        break  # one table a sweep until Discord and the database answer
+                await self.threads.sweep()
+            except Exception as error:
+                self._sweep_failed(error)
+            poll = self.bot.config.timer_poll_seconds
             await asyncio.sleep(poll)
             # A change saved longer ago than a poll and still not shown was left behind.
             since = time.time() - max(poll, 1.0)
+
+    def _sweep_failed(self, error: Exception) -> None:
+        if not self.outage_noted(error, "the sweep"):
+            log.error("the sweep failed; it goes on at its next turn", exc_info=error)
+
+    def outage_noted(self, error: BaseException, what: str) -> bool:
+        """Whether ``error`` is Discord or the database being away (noted: one log line for
+        the whole outage); False for any other failure, which deserves its traceback."""
+        if discord_outage(error):
+            self.outages.failed(DISCORD, error, what)
+        elif storage_outage(error):
+            self.outages.failed(STORAGE, error, what)
+        else:
+            return False
+        return True
 
     async def save_change(
         self,
@@ -300,6 +375,7 @@ class TableCog(commands.Cog):
         if plugin.sends_dms:
             self.bot.direct.ask_ahead(user.id)
         table.turn_minutes = self.bot.config.default_turn_minutes
+        table.thread_parent = thread_parent(interaction)
         if turn_minutes is not None:
             longest = self.bot.config.max_turn_minutes
             if not 0 <= turn_minutes <= longest:
@@ -318,6 +394,12 @@ class TableCog(commands.Cog):
             except ChannelBusy:
                 await self.tell(interaction, "table-error-channel-busy")
                 return
+            except Exception as error:
+                if not storage_outage(error):
+                    raise
+                self.outages.failed(STORAGE, error, "opening a table")
+                await self.tell(interaction, "outage-storage-retry")
+                return
             self.remember(record)
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
@@ -328,6 +410,8 @@ class TableCog(commands.Cog):
                     await self.tell(interaction, "table-error-stale")
                 return
             await self._answer_lobby(interaction, plugin, record, table)
+            if table.thread_parent:  # a week's auto-archive for its thread, after the answer
+                await self.keep_thread_open(record)
 
     async def _answer_lobby(
         self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
@@ -395,13 +479,14 @@ class TableCog(commands.Cog):
                 elif answered_by is None:
                     await acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values, turn)
-        except StorageUnavailable:
-            # Logged once per outage by the storage; the click changed nothing.
-            await self.tell(interaction, "table-error-try-again")
-        except Exception:
+        except Exception as error:
             # Nothing was saved if we got here before the save; say so instead of going silent.
-            log.exception("control %s of game %s failed", payload, game_id)
-            await self.tell(interaction, "table-error-internal")
+            if self.outage_noted(error, f"control {payload} of game {game_id}"):
+                away = "storage" if storage_outage(error) else "discord"
+                await self.tell(interaction, f"outage-{away}-retry")
+            else:
+                log.exception("control %s of game %s failed", payload, game_id)
+                await self.tell(interaction, "table-error-internal")
         finally:
             if turn is not None:
                 turn.release()

@@ -73,6 +73,7 @@ class Table:
     notified: list[int] = field(default_factory=list)  # seats told since that message began
     rematch_of: int = 0  # the finished game this lobby plays again (0: none)
     invited: list[int] = field(default_factory=list)  # players of that game not seated yet
+    thread_parent: int = 0  # the channel of the thread the table is played in (0: no thread)
 
     def to_json(self) -> dict[str, Any]:
         # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save

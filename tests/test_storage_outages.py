@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from storage import Database, PostgresDatabase, StorageUnavailable
-from tests.support.tcp_cut import CuttableRelay
+from tests.support.tcp_proxy import TcpProxy
 from tests.test_storage import TEST_DATABASE_URL, _in_schema, _postgres
 
 MOVE = [(0, {"type": "roll"}, "u")]
@@ -105,23 +105,25 @@ async def test_postgres_cut_off_and_back_is_one_outage_and_the_pool_reconnects(c
     schema = f"outage_{uuid.uuid4().hex[:12]}"
     await _postgres(f"CREATE SCHEMA {schema}")
     try:
-        async with CuttableRelay(server.hostname or "127.0.0.1", server.port or 5432) as relay:
-            db = await PostgresDatabase.open(_in_schema(relay.rewrite(TEST_DATABASE_URL), schema))
-            try:
-                game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
-                caplog.set_level(logging.INFO, logger="storage.outages")
-                relay.cut()
-                for _ in range(3):
-                    with pytest.raises(StorageUnavailable):
-                        await db.save_game(game.id, 1, {"n": 1}, status="active", moves=MOVE)
-                    with pytest.raises(StorageUnavailable):
-                        await db.load_game(game.id)
-                assert relay.refused > 0
-                relay.restore()
-                assert (await db.load_game(game.id)).version == 1, "nothing half-saved"
-                assert await db.save_game(game.id, 1, {"n": 1}, status="active", moves=MOVE) == 2
-            finally:
-                await db.close()
+        relay = await TcpProxy(server.hostname or "127.0.0.1", server.port or 5432).start()
+        url = TEST_DATABASE_URL.replace(f":{server.port or 5432}/", f":{relay.port}/", 1)
+        db = await PostgresDatabase.open(_in_schema(url, schema))
+        try:
+            game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
+            caplog.set_level(logging.INFO, logger="storage.outages")
+            relay.cut()
+            for _ in range(3):
+                with pytest.raises(StorageUnavailable):
+                    await db.save_game(game.id, 1, {"n": 1}, status="active", moves=MOVE)
+                with pytest.raises(StorageUnavailable):
+                    await db.load_game(game.id)
+            assert relay.refused > 0
+            relay.mend()
+            assert (await db.load_game(game.id)).version == 1, "nothing half-saved"
+            assert await db.save_game(game.id, 1, {"n": 1}, status="active", moves=MOVE) == 2
+        finally:
+            await db.close()
+            await relay.close()
     finally:
         await _postgres(f"DROP SCHEMA {schema} CASCADE")
     lines = outage_lines(caplog)
