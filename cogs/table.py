@@ -830,9 +830,14 @@ class TableCog(commands.Cog):
         if interaction is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:
-                await plugin.answer_in_place(self, interaction, ctx, events)
+                answered = await plugin.answer_in_place(self, interaction, ctx, events)
             except discord.HTTPException:
                 log.info("private panel of game %s not updated", saved.id)
+            else:
+                if on_panel and answered and table.up_to_date:
+                    # Nothing else to show: the panel shows the save (else the channel's
+                    # step notes it shown once it has shown the rest).
+                    await self.bot.db.mark_shown(saved.id, saved.version)
         await self.show(saved, table, interaction, alone)
 
     def _whose_turn_came(

@@ -542,9 +542,7 @@ def seat_of(record, user: User) -> int:
     return [s["user_id"] for s in record.snapshot["seats"]].index(user.id)
 
 
-async def test_a_toggle_shows_nothing_before_its_save_while_its_table_is_busy(
-    emu, runner, world
-):
+async def test_a_toggle_shows_nothing_before_its_save_while_its_table_is_busy(emu, runner, world):
     """A round start may hold the table while every slate waits for Discord: a toggle is
     acknowledged in time (its patience), and its slate shows the mark only once it is saved."""
     chan, _ = world
@@ -591,9 +589,7 @@ async def test_a_toggle_refused_as_out_of_date_leaves_the_slate_as_it_was(emu, r
     assert "out of date" in ix.private.content
 
 
-async def test_the_slate_a_toggle_answered_with_still_works_after_another_save(
-    emu, runner, world
-):
+async def test_the_slate_a_toggle_answered_with_still_works_after_another_save(emu, runner, world):
     """The toggle's answer carries the version of its save; another change saved after it
     (another seat's, another process's) leaves its buttons working: a Lock on it locks."""
     chan, _ = world
