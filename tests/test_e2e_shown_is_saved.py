@@ -10,15 +10,23 @@ the slate is compared with the save.
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import time
 from typing import Any
 
 import pytest
 
 from games import stella as engine
+from storage import Database
 from tests.emulator import FakeDiscord, Message, User
 from tests.emulator.rest import Call
 from tests.test_e2e_healing import (
     CALLBACK,
+    lock_in_everyone,
+    settled,
+    slate,
+    stella_state,
 )
 from tests.test_e2e_stella import cid, game_state, open_table, payload
 
@@ -33,7 +41,7 @@ def world(emu: FakeDiscord):
     chan = emu.add_channel(guild, "games")
     users = [
         emu.add_user(name, locale="en-US", dms_open=name != "carol")
-        for name in ("alice", "bob", "carol")
+        for name in ("alice", "bob", "carol", "dave")
     ]
     for user in users:
         emu.add_member(guild, user)
@@ -152,9 +160,9 @@ class ShownIsSaved:
 
 async def test_every_slate_and_lock_in_shown_is_saved_when_shown(emu, runner, world):
     chan, users = world
-    alice, bob, carol = users  # carol's DMs are closed: her slate is "My slate"
+    alice, bob, carol, _ = users  # carol's DMs are closed: her slate is "My slate"
     await runner.start()
-    await open_table(emu, chan, users)
+    await open_table(emu, chan, users[:3])
     await emu.idle(quiet=0.1)
     watch = ShownIsSaved(emu, runner, chan)
     dm = emu.dm_messages(alice)[-1]
@@ -177,3 +185,110 @@ async def test_every_slate_and_lock_in_shown_is_saved_when_shown(emu, runner, wo
     _, state = await game_state(runner, chan)
     assert state.phase == engine.EXPLORATION
     assert [sorted(s) for s in state.slates] != []
+
+
+# --- the bot process killed at each request of a toggle and of a lock-in ------------------------
+
+
+async def stella_with_dms(emu, bot_process, world) -> tuple[Any, list[User], Message]:
+    """The bot process started, a Stella table of alice, bob and dave (DMs open) started, and
+    alice's slate DM with card 0 marked (answered, saved)."""
+    chan, (alice, bob, _, dave) = world
+    users = [alice, bob, dave]
+    await bot_process.start()
+    lobby = (await emu.slash(alice, chan, "stella new", {})).message
+    for user in (bob, dave):
+        await emu.click(user, lobby, cid(lobby, "join"))
+    await emu.click(alice, lobby, cid(lobby, "start"))
+    await emu.wait_until(lambda: slate(emu, alice) is not None, timeout=10, what="a slate")
+    dm = slate(emu, alice)
+    await emu.click(alice, dm, cid(dm, "atoggle:0"))
+    await emu.wait_until(lambda: shown_marks(dm) == {0}, timeout=10, what="the mark")
+    return chan, users, dm
+
+
+async def restarted_and_shown(emu, bot_process, chan):
+    """After the SIGKILL: the bot restarted, the game shown everywhere (no unshown save left),
+    Discord quiet; the game as saved."""
+    assert await bot_process.wait_exit() == -signal.SIGKILL
+    await bot_process.restart()
+    game = await settled(emu, bot_process.database, chan)
+    deadline = time.monotonic() + 20
+    while True:
+        db = await Database.open(bot_process.database)
+        try:
+            unshown = await db.unshown_games(before=time.time() + 60)
+        finally:
+            await db.close()
+        if game.record.id not in unshown:
+            break
+        assert time.monotonic() < deadline, "the restart did not repair the table"
+        await asyncio.sleep(0.05)
+    return await settled(emu, bot_process.database, chan)
+
+
+def seat_of_user(game, user: User) -> int:
+    return [s["user_id"] for s in game.snapshot["seats"]].index(user.id)
+
+
+@pytest.mark.parametrize("moment", ["before", "after"])
+async def test_a_sigkill_at_a_toggles_answer_leaves_the_slate_showing_its_save(
+    emu, bot_process, world, moment
+):
+    """``before``: the toggle is saved, its answer (the slate's edit) never reached Discord;
+    ``after``: the answer reached Discord, and the process died before it heard back."""
+    chan, users, dm = await stella_with_dms(emu, bot_process, world)
+    alice = users[0]
+    answer = emu.inject("POST", CALLBACK, **{moment: bot_process.kill})
+    await emu.click(alice, dm, cid(dm, "atoggle:4"))
+    await answer.wait(timeout=10)
+    shown = ever_shown(dm)
+    assert shown == ({0} if moment == "before" else {0, 4})
+    game = await restarted_and_shown(emu, bot_process, chan)
+    saved = set(stella_state(game).slates[seat_of_user(game, alice)])
+    assert saved == {0, 4}, "the toggle was saved before its answer"
+    assert shown <= saved, "every mark alice was shown is saved"
+    assert shown_marks(dm) == saved, "the slate shows exactly what was saved"
+    # The slate's buttons work on, and the round goes on.
+    await emu.click(alice, dm, cid(dm, "atoggle:5"))
+    game = await settled(emu, bot_process.database, chan)
+    assert stella_state(game).slates[seat_of_user(game, alice)] == [0, 4, 5]
+    assert shown_marks(dm) == {0, 4, 5}
+    await lock_in_everyone(emu, bot_process.database, chan, users)
+    assert stella_state(await settled(emu, bot_process.database, chan)).phase != engine.MARKING
+    assert bot_process.tracebacks() == []
+
+
+@pytest.mark.parametrize(
+    ("request_", "moment"),
+    [("answer", "before"), ("answer", "after"), ("round", "before"), ("round", "after")],
+)
+async def test_a_sigkill_at_each_request_of_a_lock_in_leaves_what_was_saved_shown(
+    emu, bot_process, world, request_, moment
+):
+    """A lock-in's requests: its answer (the slate DM's edit, closing it), then the round's
+    message in the channel ("Locked in: alice"). Killed just before or after either."""
+    chan, users, dm = await stella_with_dms(emu, bot_process, world)
+    alice = users[0]
+    await emu.click(alice, dm, cid(dm, "atoggle:4"))
+    await emu.wait_until(lambda: shown_marks(dm) == {0, 4}, timeout=10, what="the mark")
+    if request_ == "answer":
+        fault = emu.inject("POST", CALLBACK, **{moment: bot_process.kill})
+    else:
+        fault = emu.inject(
+            "PATCH", rf"/channels/{chan.id}/messages/\d+", **{moment: bot_process.kill}
+        )
+    await emu.click(alice, dm, cid(dm, "alock"))
+    await fault.wait(timeout=10)
+    shown = ever_shown(dm)
+    game = await restarted_and_shown(emu, bot_process, chan)
+    state = stella_state(game)
+    seat = seat_of_user(game, alice)
+    assert state.locked[seat] and state.slates[seat] == [0, 4], "saved before its answer"
+    assert shown <= set(state.slates[seat]), "every mark alice was shown is saved"
+    assert not dm.buttons() and "You locked in" in dm.content, "the slate shows the lock-in"
+    turn = next(m for m in reversed(emu.channel_messages(chan)) if "Locked in:" in m.content)
+    assert "alice" in turn.content.split("Locked in:")[1], "the round's message shows it"
+    await lock_in_everyone(emu, bot_process.database, chan, users)
+    assert stella_state(await settled(emu, bot_process.database, chan)).phase != engine.MARKING
+    assert bot_process.tracebacks() == []
