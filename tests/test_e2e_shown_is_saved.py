@@ -292,3 +292,53 @@ async def test_a_sigkill_at_each_request_of_a_lock_in_leaves_what_was_saved_show
     await lock_in_everyone(emu, bot_process.database, chan, users)
     assert stella_state(await settled(emu, bot_process.database, chan)).phase != engine.MARKING
     assert bot_process.tracebacks() == []
+
+
+@pytest.mark.parametrize("moment", ["before", "after"])
+async def test_a_sigkill_at_the_edit_of_a_toggle_acknowledged_first(
+    emu, bot_process, world, moment
+):
+    """A toggle made while the round's start still holds the table (bob's slate waits for
+    Discord) is acknowledged at its patience; its slate is edited through the click once saved.
+    Killed just before or after that edit."""
+    chan, (alice, bob, _, dave) = world
+    users = [alice, bob, dave]
+    await bot_process.start()
+    lobby = (await emu.slash(alice, chan, "stella new", {})).message
+    for user in (bob, dave):
+        await emu.click(user, lobby, cid(lobby, "join"))
+    await emu.idle()  # the DM channels are asked for as the players sit
+    acknowledged = asyncio.Event()
+    bobs = emu.dm_channels[bob.id].id
+    emu.inject(
+        "POST",
+        rf"/channels/{bobs}/messages",
+        before=acknowledged.wait,  # bob's slate waits until alice's toggle is acknowledged
+    )
+    start = asyncio.create_task(emu.click(alice, lobby, cid(lobby, "start")))
+    await emu.wait_until(lambda: slate(emu, alice) is not None, timeout=10, what="a slate")
+    dm = slate(emu, alice)
+    emu.inject("POST", CALLBACK, after=acknowledged.set)
+
+    def of_the_slate(call: Call) -> bool:
+        ix = emu.interactions_by_token.get(call.path.split("/")[3])
+        return ix is not None and ix.component_message is dm
+
+    edit = emu.inject("PATCH", PATCH_WEBHOOK, match=of_the_slate, **{moment: bot_process.kill})
+    toggle = asyncio.create_task(emu.click(alice, dm, cid(dm, "atoggle:4")))
+    await edit.wait(timeout=10)
+    assert acknowledged.is_set()
+    shown = ever_shown(dm)
+    assert shown == (set() if moment == "before" else {4})
+    for click in (start, toggle):
+        click.cancel()
+    await asyncio.gather(start, toggle, return_exceptions=True)
+    game = await restarted_and_shown(emu, bot_process, chan)
+    saved = set(stella_state(game).slates[seat_of_user(game, alice)])
+    assert saved == {4} and shown <= saved
+    assert shown_marks(dm) == saved, "the slate shows exactly what was saved"
+    await emu.wait_until(lambda: slate(emu, bob) is not None, timeout=10, what="bob's slate")
+    assert len(emu.dm_messages(bob)) == 1, "bob's slate sent once"
+    await lock_in_everyone(emu, bot_process.database, chan, users)
+    assert stella_state(await settled(emu, bot_process.database, chan)).phase != engine.MARKING
+    assert bot_process.tracebacks() == []
