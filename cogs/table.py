@@ -328,9 +328,9 @@ class TableCog(commands.Cog):
             self.remember(record)
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
-                await self._answer_start(interaction, plugin, record, table)
+                table.shown = table.changed  # its lobby is the answer: the first turn may follow
                 try:
-                    await self._start_game(interaction, plugin, record, table)
+                    await self._start_game(interaction, plugin, record, table, lineup=True)
                 except StaleVersion:  # changed by someone else within a moment of its creation
                     await self.tell(interaction, "table-error-stale")
                 return
@@ -364,7 +364,8 @@ class TableCog(commands.Cog):
     async def _answer_start(
         self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
-        """A game that starts at once answers with its line-up; the turn message follows."""
+        """A game that starts at once answers with its line-up, once its start is saved; the
+        turn message follows (through the channel, if this answer failed)."""
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
@@ -374,8 +375,6 @@ class TableCog(commands.Cog):
             )
         except discord.HTTPException as error:
             log.info("line-up answer of game %s failed (%s)", record.id, error.code)
-            return
-        table.shown = table.changed  # the answer is its lobby: the first turn may follow it
 
     # ---- every click lands here -------------------------------------------------------
 
@@ -598,7 +597,9 @@ class TableCog(commands.Cog):
         plugin: GamePlugin,
         record: GameRecord,
         table: Table,
+        lineup: bool = False,
     ) -> None:
+        """``lineup``: the start answers its slash command with the line-up (a solo game)."""
         try:
             state = plugin.new_state(table)
         except RulesError as error:  # options the game cannot start with, e.g. a bad deck
@@ -607,7 +608,9 @@ class TableCog(commands.Cog):
             return
         moves: list[tuple[int | None, Action, str]] = []
         events = self._advance(plugin, table, state, moves, record.version + 1)
-        await self._commit(interaction, plugin, record, table, state, moves, events, started=True)
+        await self._commit(
+            interaction, plugin, record, table, state, moves, events, started=True, lineup=lineup
+        )
 
     # ---- what cannot be undone: asked privately, confirmed by a second button ------------
 
@@ -784,6 +787,7 @@ class TableCog(commands.Cog):
         events: list[Event],
         notes: Sequence[list[Any]] = (),
         started: bool = False,
+        lineup: bool = False,
     ) -> None:
         """Save the change with what the channel must show, answer the click, then show it.
 
@@ -827,6 +831,8 @@ class TableCog(commands.Cog):
             and _on_private_panel(interaction)
         )
         saved = await self.save_change(record, table, moves, deadline, results, on_panel)
+        if interaction is not None and lineup:
+            await self._answer_start(interaction, plugin, saved, table)
         if interaction is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:

@@ -342,3 +342,24 @@ async def test_a_sigkill_at_the_edit_of_a_toggle_acknowledged_first(
     await lock_in_everyone(emu, bot_process.database, chan, users)
     assert stella_state(await settled(emu, bot_process.database, chan)).phase != engine.MARKING
     assert bot_process.tracebacks() == []
+
+
+async def test_a_game_started_at_once_answers_with_its_line_up_once_its_start_is_saved(
+    emu, runner, world
+):
+    """A solo game starts with its slash command: the answer (its line-up) says it started,
+    so the start is saved before it; the first turn message follows it."""
+    chan, (alice, *_) = world
+    await runner.start()
+    saved: list[str | None] = []
+
+    async def status_when_answered() -> None:
+        record = await runner.db.open_game(chan.id)
+        saved.append(record.status if record is not None else None)
+
+    emu.inject("POST", CALLBACK, before=status_when_answered)
+    ix = await emu.slash(alice, chan, "dicestars new", {"solo": True})
+    assert saved == ["active"], "the start was saved before the line-up was shown"
+    assert ix.message is not None and "alice" in ix.message.content and not ix.message.buttons()
+    turn = emu.channel_messages(chan)[-1]
+    assert turn.id != ix.message.id and turn.attachments, "the first turn message follows"
