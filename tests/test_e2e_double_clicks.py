@@ -272,3 +272,28 @@ async def test_stella_controls_tapped_twice_apply_once(emu, runner, world):
     twin = opened[1].private
     assert told_stale(await emu.click(active, twin, cid(twin, f"adesignate:{card}")))
     assert [m for m in await user_moves(runner, record.id) if m["type"] == "designate"] == chosen
+
+
+# --- the lobby: join, add a computer, start ------------------------------------------------------
+
+
+async def test_lobby_buttons_tapped_twice_apply_once(emu, runner, world):
+    chan, users = world
+    alice, bob, _ = users
+    await runner.start()
+    lobby = (await emu.slash(alice, chan, "stella new", {})).message
+    await tapped_twice(emu, bob, lobby, cid(lobby, "join"))
+    record = await runner.db.open_game(chan.id)
+    assert [seat["name"] for seat in record.snapshot["seats"]] == ["alice", "bob"]
+    bot = next(b["custom_id"] for b in lobby.buttons() if ":bot:" in b["custom_id"])
+    await tapped_twice(emu, alice, lobby, bot)  # "bot:<seat>" names the seat it adds
+    record = await runner.db.open_game(chan.id)
+    assert len(record.snapshot["seats"]) == 3, "one computer added"
+    await tapped_twice(emu, alice, lobby, cid(lobby, "start"))
+    record = await runner.db.open_game(chan.id)
+    assert record.status == "active"
+    rounds = [m for m in emu.channel_messages(chan) if "Round 1 of 4" in m.content]
+    assert len(rounds) == 1, "one game started, one round message"
+    assert len([m for m in emu.dm_messages(alice) if m.attachments]) == 1, "one slate"
+    chance = [m.action["type"] for m in await runner.db.moves(record.id) if m.actor == "chance"]
+    assert "first_scout" in chance and len(chance) == len(set(chance)), "the start's draws once"
