@@ -6,8 +6,9 @@ A round in the channel and in private:
   (names only), edited in place as players lock in. Every player gets a DM with their slate
   picture, 15 toggle buttons laid out like the grid and "Lock in"; a toggle is a ``set_marks`` of
   the toggled draft (drafts are game state: a restart loses no mark) and the DM is edited in
-  place. When a DM cannot be delivered the channel says so, and the round's message offers
-  "My slate", which opens the same controls as an ephemeral message.
+  place once it is saved, the edit answering the click. When a DM cannot be delivered the
+  channel says so, and the round's message offers "My slate", which opens the same controls as
+  an ephemeral message.
 - **Announcement**, all counts at once and Darkness, opens the exploration.
 - **Exploration.** Every designation posts a new message with the public board; the active
   player presses "Designate" and taps one of their own unrevealed marks, a button each, in an
