@@ -13,6 +13,8 @@ holds one move per double tap, and the game is the one its single moves make.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import secrets
 from typing import Any
 
@@ -25,7 +27,7 @@ from tests.emulator import FakeDiscord, Message, User
 from tests.emulator.interactions import MESSAGE_COMPONENT, Interaction, base_payload
 from tests.emulator.models import BUTTON
 from tests.test_e2e_dice_stars import controls, star_values
-from tests.test_e2e_dizzle import game_controls, pass_message
+from tests.test_e2e_dizzle import _toml, checkerboard_level, game_controls, pass_message
 from tests.test_e2e_stella import cid, game_state, open_table, seat_users
 
 STALE = {"en": "out of date", "de": "veraltet", "fr": "plus à jour"}
@@ -90,6 +92,8 @@ async def delivered_twice(
 
 def told(ix: Interaction) -> bool:
     """Answered with a private message (not the edit of the private panel it was made on)."""
+    if any(message.ephemeral_for is not None for message in ix.followups):
+        return True
     private, clicked = ix.private, ix.component_message
     return private is not None and (clicked is None or private.id != clicked.id)
 
@@ -297,3 +301,37 @@ async def test_lobby_buttons_tapped_twice_apply_once(emu, runner, world):
     assert len([m for m in emu.dm_messages(alice) if m.attachments]) == 1, "one slate"
     chance = [m.action["type"] for m in await runner.db.moves(record.id) if m.actor == "chance"]
     assert "first_scout" in chance and len(chance) == len(set(chance)), "the start's draws once"
+
+
+async def test_dizzle_private_placement_menus_tapped_twice_apply_once(
+    emu, runner, world, tmp_path, monkeypatch
+):
+    """A sheet with more placements than the turn message holds: "More" opens the rest in
+    private menus. "More" tapped twice changes nothing; a private menu's choice sent twice
+    places once."""
+    drawn = secrets.randbits  # the seed of the private menus' own test in test_e2e_dizzle
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 20191 if bits == 62 else drawn(bits))
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    (folder / "board.toml").write_text(_toml(checkerboard_level(26, 26)), encoding="utf-8")
+    runner.config = dataclasses.replace(runner.config, dizzle_levels_folder=folder)
+    chan, (alice, *_) = world
+    await runner.start()
+    await emu.slash(alice, chan, "dizzle new", {"level": "board", "solo": True})
+
+    def more_buttons() -> list[dict]:
+        return [b for b in emu.channel_messages(chan)[-1].buttons() if ":u:more:" in b["custom_id"]]
+
+    await emu.wait_until(more_buttons, timeout=5, what="the first turn message")
+    turn = emu.channel_messages(chan)[-1]
+    record = await runner.db.open_game(chan.id)
+    opened = await tapped_twice(emu, alice, turn, more_buttons()[-1]["custom_id"])
+    assert all(ix.private is not None and ix.private.selects() for ix in opened)
+    assert await user_moves(runner, record.id) == []
+    panel = opened[0].private
+    menu = panel.selects()[-1]
+    value = menu["options"][-1]["value"]
+    added = await apply_twice(
+        emu, runner, record.id, alice, panel, menu["custom_id"], [value], "together"
+    )
+    assert added == [json.loads(value)], "placed once"
