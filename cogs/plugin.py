@@ -99,6 +99,9 @@ class GamePlugin:
     # A solo game is won or lost against the game's own opponent (its ranking says which);
     # without one, a solo is played for a personal best and is neither.
     solo_is_won_or_lost: bool = True
+    # A click on its private panel (a DM, an ephemeral message) is answered by the edit of
+    # that panel, after the save (see answer_in_place).
+    answers_in_place: bool = False
 
     @property
     def info(self) -> GameInfo:
@@ -269,28 +272,9 @@ class GamePlugin:
         """Answer a click after a saved change, e.g. by editing a private panel; False: not done."""
         return False
 
-    async def answer_at_once(
-        self,
-        cog: TableCog,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        payload: str,
-    ) -> bool:
-        """Answer a click before its change waits for the table, with what it will show (the
-        click is then acknowledged); False: answer it the usual way."""
-        return False
-
-    async def settle_answer(
-        self, cog: TableCog, interaction: discord.Interaction, game_id: int
-    ) -> None:
-        """After a click answered at once: its change is done or refused; show what holds."""
-
-    def acted_version(self, interaction: discord.Interaction, saved: int) -> int:
-        """The version from which the seat's controls count as up to date after its click's
-        change is saved as ``saved``: the controls its answer at once showed may carry an
-        earlier one (another change was saved in between)."""
-        return saved
+    async def show_panels(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
+        """Bring these seats' private panels up to the saved state (a repair: the edit that
+        answered their last click may never have been made)."""
 
     def own_message(self, events: list[Event]) -> tuple[list[Event], list[Event]]:
         """Events of a new turn that get a message of their own before it, and the rest."""

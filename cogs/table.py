@@ -66,6 +66,7 @@ CHANGE_ATTEMPTS = 4
 RETRY_DELAYS = (1.0, 5.0, 20.0)  # the channel step again after a failure, then the sweep's turn
 GIVE_UP_AFTER = 8  # failed repairs of one table in this process (a channel we may not post in)
 KNOWN_GAMES = 10_000  # games whose channel and kind a click finds without loading them
+KNOWN_CLICKS = 4096  # interaction ids kept to know one delivered twice
 REPAIR_TASK = "table-repair"
 
 
@@ -82,6 +83,7 @@ class TableCog(commands.Cog):
         self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
         # game id -> (channel id, kind): neither ever changes, in any process.
         self._whereabouts: OrderedDict[int, tuple[int, str]] = OrderedDict()
+        self._arrived: OrderedDict[int, None] = OrderedDict()  # the newest clicks' ids
 
     @property
     def loc(self):
@@ -260,6 +262,7 @@ class TableCog(commands.Cog):
             try:
                 if not await self.threads.keep_open(record):
                     return False  # its thread is gone: the table is being ended
+                await self._show_panels(game_id)
                 done = await self.sync.show(game_id, repair=True)
             except Exception as error:
                 if self.outage_noted(error, f"repair of game {game_id}"):
@@ -273,6 +276,20 @@ class TableCog(commands.Cog):
             self.outages.answered(DISCORD)
         self._failures.pop(game_id, None)
         return done
+
+    async def _show_panels(self, game_id: int) -> None:
+        """The private panels of the seats whose action was saved last, as saved: a process
+        that died between that save and the edit answering the click left them behind."""
+        record = await self.bot.db.load_game(game_id)
+        plugin = self.plugins.get(record.kind) if record is not None else None
+        if record is None or plugin is None or record.status != tables.ACTIVE:
+            return
+        table = Table.from_json(record.snapshot)
+        seats = [seat for seat, acted in enumerate(table.acted_at) if acted == record.version]
+        if seats and table.state is not None:
+            state = plugin.engine.from_json(table.state)
+            ctx = TableContext(record.id, record.version, table, state, table.language, self.loc)
+            await plugin.show_panels(self, ctx, seats)
 
     async def _sweep(self) -> None:
         """At start-up every table a crash left behind, then those other processes left."""
@@ -313,10 +330,12 @@ class TableCog(commands.Cog):
         moves: Sequence[tuple[int | None, Action, str]] = (),
         deadline: DeadlineChange = None,
         results: Sequence[SeatResult] = (),
+        on_panel: bool = False,
     ) -> GameRecord:
         """Save a changed table (version-checked); the record as saved.
 
         ``results``: the seats of a game this change finishes, kept for records with it.
+        ``on_panel``: the change is answered by the edit of a private panel, still to come.
         """
         if deadline is None and table.status != tables.ACTIVE and table.decision:
             table.decision, deadline = "", CLEAR
@@ -327,7 +346,7 @@ class TableCog(commands.Cog):
             snapshot,
             status=table.status,
             moves=moves,
-            shown=table.up_to_date,
+            shown=table.up_to_date and not on_panel,
             deadline=deadline,
             results=results,
         )
@@ -403,9 +422,9 @@ class TableCog(commands.Cog):
             self.remember(record)
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
-                await self._answer_start(interaction, plugin, record, table)
+                table.shown = table.changed  # its lobby is the answer: the first turn may follow
                 try:
-                    await self._start_game(interaction, plugin, record, table)
+                    await self._start_game(interaction, plugin, record, table, lineup=True)
                 except StaleVersion:  # changed by someone else within a moment of its creation
                     await self.tell(interaction, "table-error-stale")
                 return
@@ -441,7 +460,8 @@ class TableCog(commands.Cog):
     async def _answer_start(
         self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
-        """A game that starts at once answers with its line-up; the turn message follows."""
+        """A game that starts at once answers with its line-up, once its start is saved; the
+        turn message follows (through the channel, if this answer failed)."""
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
@@ -451,8 +471,6 @@ class TableCog(commands.Cog):
             )
         except discord.HTTPException as error:
             log.info("line-up answer of game %s failed (%s)", record.id, error.code)
-            return
-        table.shown = table.changed  # the answer is its lobby: the first turn may follow it
 
     # ---- every click lands here -------------------------------------------------------
 
@@ -464,19 +482,20 @@ class TableCog(commands.Cog):
         payload: str,
         values: list[str],
     ) -> None:
-        answered_by: GamePlugin | None = None  # the game that answered the click at once
+        if self._arrived_before(interaction):
+            return  # the same click delivered twice: its first arrival answers and applies it
         turn = self._turn_on_arrival(game_id, payload)
         try:
             if payload == RULES_PAYLOAD:
                 await self.show_rules(interaction, game_id)
                 return
             if not payload.startswith(("h", "u:")):
-                # Private panels and replays answer on their own; a change is acknowledged now,
-                # or answered with what it will show when its game can tell that at once.
-                answered_by = await self._answer_at_once(interaction, game_id, version, payload)
-                if answered_by is None and _edits_its_message(interaction, payload):
+                # Private panels and replays answer on their own; a change that edits the
+                # clicked message answers with that edit, after its save; others are
+                # acknowledged now. Nothing a player is shown comes before its save.
+                if self._edits_its_message(interaction, game_id, payload):
                     answer_late(interaction)  # by the edit of the clicked message, in one call
-                elif answered_by is None:
+                else:
                     await acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values, turn)
         except Exception as error:
@@ -492,8 +511,15 @@ class TableCog(commands.Cog):
                 turn.release()
             # Shown by another route, or not at all: Discord still hears of the click.
             await acknowledge_if_late(interaction)
-            if answered_by is not None:
-                await answered_by.settle_answer(self, interaction, game_id)
+
+    def _arrived_before(self, interaction: discord.Interaction) -> bool:
+        """Whether this very interaction (its id) reached this process already."""
+        if interaction.id in self._arrived:
+            return True
+        self._arrived[interaction.id] = None
+        if len(self._arrived) > KNOWN_CLICKS:
+            self._arrived.popitem(last=False)
+        return False
 
     def _turn_on_arrival(self, game_id: int, payload: str) -> Turn | None:
         """The click's place among its channel's changes, taken before anything is awaited.
@@ -506,16 +532,20 @@ class TableCog(commands.Cog):
             return None
         return self.lock(where[0]).take()
 
-    async def _answer_at_once(
-        self, interaction: discord.Interaction, game_id: int, version: int, payload: str
-    ) -> GamePlugin | None:
+    def _edits_its_message(
+        self, interaction: discord.Interaction, game_id: int, payload: str
+    ) -> bool:
+        """A game control whose change most often edits the clicked message, which can then
+        answer the click itself: a message of the channel, or a private panel (a DM, an
+        ephemeral message) of a game that answers there (Stella's slate)."""
+        message = interaction.message
+        if not payload.startswith("a") or message is None:
+            return False
+        if interaction.guild_id is not None and not message.flags.ephemeral:
+            return True
         where = self._whereabouts.get(game_id)
         plugin = self.plugins.get(where[1]) if where else None
-        if plugin is not None and await plugin.answer_at_once(
-            self, interaction, game_id, version, payload
-        ):
-            return plugin
-        return None
+        return plugin is not None and plugin.answers_in_place
 
     async def _on_control(
         self,
@@ -667,7 +697,9 @@ class TableCog(commands.Cog):
         plugin: GamePlugin,
         record: GameRecord,
         table: Table,
+        lineup: bool = False,
     ) -> None:
+        """``lineup``: the start answers its slash command with the line-up (a solo game)."""
         try:
             state = plugin.new_state(table)
         except RulesError as error:  # options the game cannot start with, e.g. a bad deck
@@ -676,7 +708,9 @@ class TableCog(commands.Cog):
             return
         moves: list[tuple[int | None, Action, str]] = []
         events = self._advance(plugin, table, state, moves, record.version + 1)
-        await self._commit(interaction, plugin, record, table, state, moves, events, started=True)
+        await self._commit(
+            interaction, plugin, record, table, state, moves, events, started=True, lineup=lineup
+        )
 
     # ---- what cannot be undone: asked privately, confirmed by a second button ------------
 
@@ -799,9 +833,7 @@ class TableCog(commands.Cog):
         if actor == "user":
             table.seats[seat].timeouts = 0
         new_version = record.version + 1
-        table.acted_at[seat] = (
-            plugin.acted_version(interaction, new_version) if interaction else new_version
-        )
+        table.acted_at[seat] = new_version
         events += self._advance(plugin, table, state, moves, new_version)
         await self._commit(interaction, plugin, record, table, state, moves, events)
         return True
@@ -855,6 +887,7 @@ class TableCog(commands.Cog):
         events: list[Event],
         notes: Sequence[list[Any]] = (),
         started: bool = False,
+        lineup: bool = False,
     ) -> None:
         """Save the change with what the channel must show, answer the click, then show it.
 
@@ -889,13 +922,28 @@ class TableCog(commands.Cog):
         deadline = self._deadline(plugin, table, state, version)
         finished = table.status == tables.FINISHED
         results = seat_results(plugin, table) if finished else []
-        saved = await self.save_change(record, table, moves, deadline, results)
+        # What only the clicked private panel shows is saved as not shown yet: a process that
+        # dies before that panel's edit leaves the table to a repair, which edits the panel.
+        on_panel = (
+            interaction is not None
+            and not started
+            and plugin.answers_in_place
+            and _on_private_panel(interaction)
+        )
+        saved = await self.save_change(record, table, moves, deadline, results, on_panel)
+        if interaction is not None and lineup:
+            await self._answer_start(interaction, plugin, saved, table)
         if interaction is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:
-                await plugin.answer_in_place(self, interaction, ctx, events)
+                answered = await plugin.answer_in_place(self, interaction, ctx, events)
             except discord.HTTPException:
                 log.info("private panel of game %s not updated", saved.id)
+            else:
+                if on_panel and answered and table.up_to_date:
+                    # Nothing else to show: the panel shows the save (else the channel's
+                    # step notes it shown once it has shown the rest).
+                    await self.bot.db.mark_shown(saved.id, saved.version)
         await self.show(saved, table, interaction, alone)
 
     def _whose_turn_came(
@@ -1001,16 +1049,10 @@ def _forced_move(engine: Any, state: Any) -> tuple[int, Action] | None:
     return None
 
 
-def _edits_its_message(interaction: discord.Interaction, payload: str) -> bool:
-    """A game control on a message of the channel: its change most often edits that message,
-    which can then answer the click itself (not a private panel, nor a DM's slate)."""
+def _on_private_panel(interaction: discord.Interaction) -> bool:
+    """A click on a DM or an ephemeral message."""
     message = interaction.message
-    return (
-        payload.startswith("a")
-        and interaction.guild_id is not None
-        and message is not None
-        and not message.flags.ephemeral
-    )
+    return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
