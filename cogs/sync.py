@@ -39,6 +39,7 @@ from cogs.lobby import RULES_PAYLOAD, lobby_screen
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.rematch import rematch_row
 from cogs.screens import Button, Row, Screen
+from fault_points import fault_point
 from games import table as tables
 from games.table import Table, ping_message_key, turn_message_key
 from storage import GameRecord, StaleVersion
@@ -140,6 +141,7 @@ class ChannelSync:
             # What was posted is saved even when a later step failed: a retry must not repeat it.
             if done:
                 table.shown = table.changed
+            fault_point("shown.unsaved")
             await self._save(work)
         return table.up_to_date
 

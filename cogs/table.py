@@ -43,6 +43,7 @@ from cogs.rules import send_rules
 from cogs.screens import Button
 from cogs.sync import ChannelSync
 from cogs.turns import Turn, Turns
+from fault_points import fault_point
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
@@ -368,6 +369,7 @@ class TableCog(commands.Cog):
         payload: str,
         values: list[str],
     ) -> None:
+        fault_point("click.arrived")
         answered_by: GamePlugin | None = None  # the game that answered the click at once
         turn = self._turn_on_arrival(game_id, payload)
         try:
@@ -485,6 +487,7 @@ class TableCog(commands.Cog):
         """One click on the game as it is saved now (the caller holds the channel's lock)."""
         record = await self.bot.db.load_game(game_id)
         assert record is not None  # games are never deleted
+        fault_point("change.loaded")
         if record.status not in (tables.LOBBY, tables.ACTIVE):
             await self.tell(interaction, "table-error-closed")
             return
@@ -790,6 +793,7 @@ class TableCog(commands.Cog):
         finished = table.status == tables.FINISHED
         results = seat_results(plugin, table) if finished else []
         saved = await self.save_change(record, table, moves, deadline, results)
+        fault_point("save.committed")
         if interaction is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:
