@@ -41,7 +41,7 @@ from cogs.records import seat_results
 from cogs.rematch import REMATCH, open_rematch
 from cogs.rules import send_rules
 from cogs.screens import Button
-from cogs.sync import ChannelSync
+from cogs.sync import ChannelSync, note_posting_click
 from cogs.turns import Turn, Turns
 from fault_points import fault_point
 from games import table as tables
@@ -792,6 +792,7 @@ class TableCog(commands.Cog):
         deadline = self._deadline(plugin, table, state, version)
         finished = table.status == tables.FINISHED
         results = seat_results(plugin, table) if finished else []
+        note_posting_click(table, record, interaction, alone)
         saved = await self.save_change(record, table, moves, deadline, results)
         fault_point("save.committed")
         if interaction is not None and not started:
