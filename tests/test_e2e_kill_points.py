@@ -86,13 +86,15 @@ class Seated:
 
 @dataclass
 class Bench:
+    """The module's emulator, its bot process (one at a time, on one database) and tables."""
+
     emu: FakeDiscord
     bot: BotProcess
     tables: dict[str, Seated] = field(default_factory=dict)
     toggles_since: int = 0  # the start of the process the toggles' table was made for
 
     @property
-    def path(self):
+    def path(self) -> Path:
         return self.bot.database
 
     @property
