@@ -1,16 +1,23 @@
-"""Fault points: inert unless the process was started to die at one, then exactly there."""
+"""Fault points: inert unless the process was started to die at one, then exactly there (a save
+killed before its commit, on SQLite and PostgreSQL, leaves nothing of it)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
 import sys
+import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from config import Config
 from fault_points import POINTS, VARIABLE, armed
+from storage import open_storage
+from tests.test_storage import TEST_DATABASE_URL, _in_schema, _postgres
 
 REPO = Path(__file__).resolve().parents[1]
 PASSING = """
@@ -82,3 +89,66 @@ def test_every_point_is_in_the_product():
     )
     for point in POINTS:
         assert f'fault_point("{point}")' in sources, point
+
+
+SAVING = """
+import asyncio, sys
+from pathlib import Path
+from config import Config
+from storage import open_storage
+
+async def main() -> None:
+    path, url, game, version = sys.argv[1:]
+    db = await open_storage(Config(token="t", database=Path(path), storage_url=url or None))
+    move = (0, {"type": "take"}, "user")
+    await db.save_game(int(game), int(version), {"n": 1}, status="active", moves=[move])
+    print("saved", flush=True)
+
+asyncio.run(main())
+"""
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def storage_settings(request, tmp_path) -> AsyncIterator[tuple[Path, str]]:
+    """A database file, and (for PostgreSQL) the URL of a schema of its own."""
+    path = tmp_path / "tables.sqlite3"
+    if request.param == "sqlite":
+        yield path, ""
+        return
+    if not TEST_DATABASE_URL:
+        pytest.skip("PostgreSQL needs TEST_DATABASE_URL: ./scripts/postgres-for-tests prints one")
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    await _postgres(f"CREATE SCHEMA {schema}")
+    try:
+        yield path, _in_schema(TEST_DATABASE_URL, schema)
+    finally:
+        await _postgres(f"DROP SCHEMA {schema} CASCADE")
+
+
+async def test_a_save_killed_before_its_commit_leaves_the_game_as_it_was(storage_settings):
+    path, url = storage_settings
+    db = await open_storage(Config(token="t", database=path, storage_url=url or None))
+    try:
+        game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={"n": 0})
+        arguments = [SAVING, str(path), url, str(game.id), str(game.version)]
+        env = {**os.environ, VARIABLE: "save.before-commit"}
+        killed = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", *arguments, cwd=REPO, env=env, stdout=subprocess.PIPE
+        )
+        said, _ = await killed.communicate()
+        assert killed.returncode == -signal.SIGKILL and said == b""
+        record = await db.load_game(game.id)
+        assert (record.version, record.snapshot, await db.moves(game.id)) == (
+            game.version,
+            {"n": 0},
+            [],
+        )
+        env.pop(VARIABLE)
+        saving = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", *arguments, cwd=REPO, env=env, stdout=subprocess.PIPE
+        )
+        said, _ = await saving.communicate()
+        assert saving.returncode == 0 and said == b"saved\n"
+        assert len(await db.moves(game.id)) == 1, "the same save, unarmed, commits"
+    finally:
+        await db.close()
