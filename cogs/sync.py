@@ -196,7 +196,13 @@ class ChannelSync:
         table = work.table
         state = work.plugin.engine.from_json(table.state or {})
         return TableContext(
-            work.record.id, work.record.version, table, state, table.language, self.cog.loc
+            work.record.id,
+            work.record.version,
+            table,
+            state,
+            table.language,
+            self.cog.loc,
+            repairing=work.repair or not work.alone,
         )
 
     async def _turn_screen(self, work: Showing, ctx: TableContext) -> Screen:

@@ -656,11 +656,15 @@ async def test_the_dice_stars_table_plays_on_to_its_end(bench):
     assert live(bench.emu, seats.chan) == []
 
 
-async def test_a_repair_killed_as_it_posts_is_not_repeated_once_discord_forgot_the_nonce(bench):
+@pytest.mark.parametrize("moment", ["post2:after", "dm:after"])
+async def test_a_repair_killed_as_it_posts_is_not_repeated_once_discord_forgot_the_nonce(
+    bench, moment
+):
     """The designation that starts a round is saved and the bot dies; the restart's repair
-    posts the round's results and the next round's message by the channel's route and dies
-    too, its ids unsaved; the next restart comes after Discord stopped deduplicating nonces
-    (minutes later): it finds both by their words and posts neither again."""
+    posts the round's results and the next round's message by the channel's route (and then
+    the slates by DM), and dies too, after the marking message (or the first slate), its ids
+    unsaved; the next restart comes after Discord stopped deduplicating nonces (minutes later):
+    it finds the messages by their words and the slate in the DM, and posts none again."""
     bot = bench.bot
     await bench.running()
     seats, click = await stella_designation(bench)
@@ -674,7 +678,7 @@ async def test_a_repair_killed_as_it_posts_is_not_repeated_once_discord_forgot_t
     forgotten = rest_channels.NONCE_WINDOW
     rest_channels.NONCE_WINDOW = 0.0
     try:
-        fault = request_fault(bench, seats, "post2:after")
+        fault = request_fault(bench, seats, moment)
         await bench.running()
         await fault.wait(timeout=20)
         assert await bot.wait_exit() == KILLED
@@ -683,4 +687,4 @@ async def test_a_repair_killed_as_it_posts_is_not_repeated_once_discord_forgot_t
         after = look(bench, seats, await settled(bench, seats.chan))
     finally:
         rest_channels.NONCE_WINDOW = forgotten
-    assert_shows_what_was_saved(bench, seats, before, before, after, "post2:after")
+    assert_shows_what_was_saved(bench, seats, before, before, after, moment)
