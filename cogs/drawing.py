@@ -50,6 +50,7 @@ from cogs.drawing_worker import (
     with_texts,
 )
 from cogs.plugin import GamePlugin, TableContext
+from fault_points import fault_point
 from locales import Localizer
 
 __all__ = ["TEXTS", "Drawing"]  # TEXTS: for the arguments of Drawing.picture
@@ -119,6 +120,7 @@ class Drawing:
     async def screen(self, plugin: GamePlugin, method: str, ctx: TableContext, *args: Any) -> Any:
         """``plugin.screens.method(ctx, *args)``, drawn off the event loop (in the worker if
         any); ``plugin.method(...)`` in a thread for a plugin without screens."""
+        fault_point("drawing.asked")
         drawer = plugin if plugin.screens is None else plugin.screens
         here = functools.partial(getattr(drawer, method), ctx, *args)
         if self.processes <= 0 or plugin.screens is None or plugin.kind not in self.plugins:

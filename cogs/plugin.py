@@ -36,6 +36,8 @@ class TableContext:
     language: str
     loc: Localizer
     best: int | None = None  # a solo result: the player's best earlier score (see final_facts)
+    # Shown after a crash (or beside another process): a message may be posted and not noted.
+    repairing: bool = False
 
     def t(self, key: str, **args: Any) -> str:
         return self.loc.text(self.language, key, **args)

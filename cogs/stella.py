@@ -447,6 +447,8 @@ class StellaPlugin(GamePlugin):
             assert user_id is not None
             try:
                 dm = await cog.bot.direct.channel(user_id)
+                if ctx.repairing and (sent := await _slate_sent(cog, dm, ctx)):
+                    return sent
                 message = await dm.send(
                     screen.text,
                     files=screen.files(),
@@ -557,6 +559,29 @@ class StellaPlugin(GamePlugin):
             record = await cog.bot.db.load_game(game_id)
             self._channels[game_id] = record.channel_id if record else 0
         return self._channels[game_id]
+
+
+async def _slate_sent(cog: TableCog, dm: discord.PartialMessageable, ctx: TableContext) -> int:
+    """A slate of this round sent before a crash, its id never saved: Discord answers its nonce
+    with it for a few minutes only, so a repair looks at the DM's newest messages first."""
+    me = cog.bot.user.id if cog.bot.user else None
+    async for message in dm.history(limit=5):
+        versions = _control_versions(message, ctx.game_id)
+        # The round's slates carry the version its marking began at, or a later one.
+        if message.author.id == me and versions and max(versions) >= ctx.table.turn_since:
+            return message.id
+    return 0
+
+
+def _control_versions(message: discord.Message, game_id: int) -> list[int]:
+    """The versions on the message's controls of this game (``t:<game>:<version>:...``)."""
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            parts = (getattr(child, "custom_id", "") or "").split(":")
+            if len(parts) > 3 and parts[:2] == ["t", str(game_id)] and parts[2].isdigit():
+                found.append(int(parts[2]))
+    return found
 
 
 def _slates_offered(table: Table) -> set[int]:

@@ -10,19 +10,28 @@ start-up for every table a crash left behind, and every few seconds for tables a
 left behind, in whichever process gets there.
 
 Running it twice changes nothing the second time; dying in the middle of it is repaired by the
-next run: a message is posted with a nonce made of the game and the turn, so Discord returns
-the message already posted instead of a second one (for a few minutes), and a repair first
-looks for a message of the game among the channel's newest ones before it posts.
+next run, which never posts a second copy of a message the first run posted:
 
-A message that a click brings (the first turn message after Start, the next turn's message,
-a "your turn" ping, Stella's round results) is posted as that click's follow-up: Discord does
-not count the click's own webhook against the bot's global limit of 50 calls a second, which
-the evening's new messages would otherwise fill. A follow-up carries no nonce, so the repair
-finds one posted before a crash by looking at the channel, as it does after a crash anyway.
+- a message posted by the channel's route carries a nonce made of the game and the turn, so
+  Discord returns the message already posted instead of a second one (for a few minutes);
+- a repair first looks among the channel's newest messages for one of the game it does not
+  know yet: a message with the game's controls, one with the very words it is about to post
+  (Stella's round results, a "your turn" ping), or a follow-up of a click the table noted;
+- a message that a click brings (the first turn message after Start, the next turn's
+  message, a "your turn" ping, Stella's round results) is posted as that click's follow-up:
+  Discord does not count the click's own webhook against the bot's global limit of 50 calls a
+  second, which the evening's new messages would otherwise fill. A follow-up carries no nonce
+  and may carry no controls (Stella's marking message), but Discord keeps on it the id of the
+  click it answers. So a click may post only once the change's save names it
+  (``Table.posting_clicks``, noted by :func:`note_posting_click` with the change): whatever it
+  posted, a repair finds by that id and brings up to date (the turn message), keeps (the
+  round's results, noted with their version as ``post:<v>``) or deletes (a message no step
+  claims any more, such as the ping of a turn that passed meanwhile).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -36,6 +45,7 @@ from cogs.lobby import RULES_PAYLOAD, lobby_screen
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.rematch import rematch_row
 from cogs.screens import Button, Row, Screen
+from fault_points import fault_point
 from games import table as tables
 from games.table import Table, ping_message_key, turn_message_key
 from storage import GameRecord, StaleVersion
@@ -52,6 +62,8 @@ ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before 
 # A click's token lasts 15 minutes; a change takes seconds, so a click older than this is one
 # whose change waited very long (a busy evening, a hung call): the channel's route is safer.
 FOLLOWUP_AGE = 10 * 60.0
+POSTING_CLICKS = 8  # clicks a table names for a repair (each change not shown adds one)
+OWN_POST = "post:"
 
 
 @dataclass
@@ -68,6 +80,8 @@ class Showing:
     posted: set[int] = field(default_factory=set)  # versions of own messages now posted
     shown_before: int = 0
     notify_before: list[int] = field(default_factory=list)
+    clicks_before: list[int] = field(default_factory=list)
+    claimed: set[int] = field(default_factory=set)  # ids posted or adopted by this run
 
 
 class ChannelSync:
@@ -125,6 +139,7 @@ class ChannelSync:
             set(),
             table.shown,
             list(table.notify),
+            list(table.posting_clicks),
         )
         done = False
         try:
@@ -134,6 +149,9 @@ class ChannelSync:
             # What was posted is saved even when a later step failed: a retry must not repeat it.
             if done:
                 table.shown = table.changed
+                if table.up_to_date:
+                    await self._forget_clicks(work)
+            fault_point("shown.unsaved")
             await self._save(work)
         return table.up_to_date
 
@@ -173,7 +191,13 @@ class ChannelSync:
         table = work.table
         state = work.plugin.engine.from_json(table.state or {})
         return TableContext(
-            work.record.id, work.record.version, table, state, table.language, self.cog.loc
+            work.record.id,
+            work.record.version,
+            table,
+            state,
+            table.language,
+            self.cog.loc,
+            repairing=work.repair or not work.alone,
         )
 
     async def _turn_screen(self, work: Showing, ctx: TableContext) -> Screen:
@@ -206,7 +230,7 @@ class ChannelSync:
         table, record = work.table, work.record
         key = turn_message_key(table.turn_since)
         view = build_view(record.id, record.version, screen.rows)
-        message_id = table.messages.get(key) or await self._adopt(work)
+        message_id = table.messages.get(key) or await self._adopt(work, words=screen.text)
         if message_id:
             table.messages[key] = message_id
             await self._edit(work, message_id, screen, view)
@@ -267,7 +291,10 @@ class ChannelSync:
         """A message the game posts before the turn message (Stella's round results)."""
         screen = await self.cog.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
         nonce = f"{work.record.id}.p{post['v']}"
-        await self._post_for(work, screen, None, nonce, by_words=True)
+        # Noted, so that no repair takes it for the turn message that follows it.
+        work.table.messages[own_message_key(post["v"])] = await self._post_for(
+            work, screen, None, nonce, by_words=True
+        )
         for index, channel_id in enumerate(work.table.spectators):
             await self._post_quietly(channel_id, screen, f"{nonce}.{index}")
         work.table.posts.remove(post)
@@ -394,6 +421,7 @@ class ChannelSync:
         if (
             interaction is None
             or not work.alone
+            or interaction.id not in work.table.posting_clicks  # else no repair could find it
             or interaction.channel_id != work.record.channel_id
             or not interaction.response.is_done()
         ):
@@ -428,6 +456,19 @@ class ChannelSync:
             posted = await self._adopt(work, wanted)
             if posted:
                 return posted
+        posted = await self._post_new(work, screen, view, nonce, notify, wanted)
+        work.claimed.add(posted)
+        return posted
+
+    async def _post_new(
+        self,
+        work: Showing,
+        screen: Screen,
+        view: discord.ui.View | None,
+        nonce: str,
+        notify: Sequence[int],
+        wanted: Callable[[discord.Message], bool] | None,
+    ) -> int:
         await acknowledge_if_late(work.interaction)  # a follow-up needs the click answered
         click = self._posting_click(work)
         if click is not None:
@@ -493,37 +534,88 @@ class ChannelSync:
             log.info("message %s is gone: no controls to take off", message_id)
 
     async def _adopt(
-        self, work: Showing, wanted: Callable[[discord.Message], bool] | None = None
+        self,
+        work: Showing,
+        wanted: Callable[[discord.Message], bool] | None = None,
+        words: str | None = None,
     ) -> int | None:
         """After a crash: a message of this game posted but never noted, among the newest.
 
-        ``wanted``: how to know it; by default, by the game's controls on it.
+        ``wanted``: how to know it; by default, by the game's controls on it, as the
+        follow-up of a click the table noted (a turn message may have no controls), or by
+        ``words``, those it is about to post (a post by the channel's route, once Discord
+        forgot its nonce).
         """
         if work.alone and not work.repair:
             return None
-        known = set(work.table.messages.values())
-        prefixes = (f"t:{work.record.id}:", f"s:{work.record.id}:")
+        ours = wanted or self._of_game(work)
+        for message in await self._unnoted(work):
+            if ours(message) or (words is not None and message.content == words):
+                log.info("adopted message %s of game %s", message.id, work.record.id)
+                work.claimed.add(message.id)
+                return message.id
+        return None
 
-        def has_controls(message: discord.Message) -> bool:
+    async def _unnoted(self, work: Showing) -> list[discord.Message]:
+        """Our messages among the channel's newest that the table does not know, newest first
+        (nor knew as this run began: an earlier turn's message whose controls it took off),
+        posted since the game began (an earlier game's may have the very same words)."""
+        known = {*work.table.messages.values(), *work.before.values(), *work.claimed}
+        channel = self.bot.get_partial_messageable(work.record.channel_id)
+        me = self.bot.user.id if self.bot.user else None
+        since = work.record.created_at
+        try:
+            return [
+                message
+                async for message in channel.history(limit=ADOPT_LOOKBACK)
+                if message.author.id == me
+                and message.id not in known
+                and message.created_at.timestamp() >= since
+            ]
+        except discord.HTTPException:
+            log.info("could not read the history of channel %s", work.record.channel_id)
+            return []
+
+    def _of_game(self, work: Showing) -> Callable[[discord.Message], bool]:
+        """A turn message of the game: its controls, or a noted click's follow-up with a
+        picture (the click's other follow-ups, pings and the round's results, have none or are
+        noted)."""
+        prefixes = (f"t:{work.record.id}:", f"s:{work.record.id}:")
+        clicks = set(work.table.posting_clicks)
+
+        def ours(message: discord.Message) -> bool:
             ids = [
                 getattr(child, "custom_id", "") or ""
                 for row in message.components
                 for child in getattr(row, "children", [])
             ]
-            return any(custom.startswith(prefixes) for custom in ids)
+            if any(custom.startswith(prefixes) for custom in ids):
+                return True
+            return bool(message.attachments) and through(message, clicks)
 
-        channel = self.bot.get_partial_messageable(work.record.channel_id)
-        me = self.bot.user.id if self.bot.user else None
-        try:
-            async for message in channel.history(limit=ADOPT_LOOKBACK):
-                if message.author.id != me or message.id in known:
-                    continue
-                if (wanted or has_controls)(message):
-                    log.info("adopted message %s of game %s", message.id, work.record.id)
-                    return message.id
-        except discord.HTTPException:
-            log.info("could not read the history of channel %s", work.record.channel_id)
-        return None
+        return ours
+
+    async def _forget_clicks(self, work: Showing) -> None:
+        """The channel shows the table completely: the noted clicks and own posts are done with.
+
+        A repair first deletes what those clicks posted and no step claimed (a crash left it:
+        the ping of a turn that passed meanwhile), so the channel keeps no stray copy.
+        """
+        table = work.table
+        if work.repair and table.posting_clicks:
+            clicks = set(table.posting_clicks)
+            for message in await self._unnoted(work):
+                if through(message, clicks):
+                    log.info(
+                        "message %s of game %s was left behind; deleting it",
+                        message.id,
+                        work.record.id,
+                    )
+                    with contextlib.suppress(discord.HTTPException):
+                        await self._delete(work.record.channel_id, message.id)
+        table.posting_clicks = []
+        for key in [key for key in table.messages if key.startswith(OWN_POST)]:
+            del table.messages[key]
 
     # ---- saving what was done ------------------------------------------------------------
 
@@ -534,6 +626,7 @@ class ChannelSync:
             and table.shown == work.shown_before
             and not work.posted
             and table.notify == work.notify_before
+            and table.posting_clicks == work.clicks_before
         ):
             return
         await self.save(work.record, table, work.before, work.posted)
@@ -594,6 +687,29 @@ class ChannelSync:
                 await self._delete(channel_id, message_id)
             except discord.HTTPException:
                 log.info("message %s could not be deleted", message_id)
+
+
+def note_posting_click(
+    table: Table, record: GameRecord, interaction: discord.Interaction | None, alone: bool
+) -> None:
+    """Name, in the change about to be saved, the click whose follow-ups may post its messages.
+
+    Only such a click posts through its own webhook (see :meth:`ChannelSync._posting_click`):
+    its follow-ups carry no nonce, and a repair finds them by the click's id.
+    """
+    if interaction is not None and alone and interaction.channel_id == record.channel_id:
+        table.posting_clicks = [*table.posting_clicks, interaction.id][-POSTING_CLICKS:]
+
+
+def through(message: discord.Message, clicks: set[int]) -> bool:
+    """Whether the message is a follow-up (or the answer) of one of these clicks."""
+    metadata = message.interaction_metadata
+    return metadata is not None and metadata.id in clicks
+
+
+def own_message_key(version: int) -> str:
+    """A game's own message (Stella's round results), noted until the channel shows all."""
+    return f"{OWN_POST}{version}"
 
 
 def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str, int]) -> None:

@@ -42,9 +42,10 @@ from cogs.records import seat_results
 from cogs.rematch import REMATCH, open_rematch
 from cogs.rules import send_rules
 from cogs.screens import Button
-from cogs.sync import ChannelSync
+from cogs.sync import ChannelSync, note_posting_click
 from cogs.threads import ThreadKeeper, thread_parent
 from cogs.turns import Turn, Turns
+from fault_points import fault_point
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
@@ -482,6 +483,7 @@ class TableCog(commands.Cog):
         payload: str,
         values: list[str],
     ) -> None:
+        fault_point("click.arrived")
         if self._arrived_before(interaction):
             return  # the same click delivered twice: its first arrival answers and applies it
         turn = self._turn_on_arrival(game_id, payload)
@@ -615,6 +617,7 @@ class TableCog(commands.Cog):
         """One click on the game as it is saved now (the caller holds the channel's lock)."""
         record = await self.bot.db.load_game(game_id)
         assert record is not None  # games are never deleted
+        fault_point("change.loaded")
         if record.status not in (tables.LOBBY, tables.ACTIVE):
             await self.tell(interaction, "table-error-closed")
             return
@@ -930,7 +933,9 @@ class TableCog(commands.Cog):
             and plugin.answers_in_place
             and _on_private_panel(interaction)
         )
+        note_posting_click(table, record, interaction, alone)
         saved = await self.save_change(record, table, moves, deadline, results, on_panel)
+        fault_point("save.committed")
         if interaction is not None and lineup:
             await self._answer_start(interaction, plugin, saved, table)
         if interaction is not None and not started:

@@ -74,6 +74,9 @@ class Table:
     rematch_of: int = 0  # the finished game this lobby plays again (0: none)
     invited: list[int] = field(default_factory=list)  # players of that game not seated yet
     thread_parent: int = 0  # the channel of the thread the table is played in (0: no thread)
+    # The clicks whose changes may have posted messages through them (their follow-ups),
+    # saved with the change before anything is posted: a repair finds those messages by them.
+    posting_clicks: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save

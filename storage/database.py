@@ -24,6 +24,7 @@ from typing import Any
 import aiosqlite
 import orjson
 
+from fault_points import fault_point
 from storage.migrations import MIGRATIONS
 from storage.outages import Outage, sqlite_away, watch_outages
 
@@ -668,6 +669,7 @@ def _save_in_one_transaction(
             connection.executemany(SQL.INSERT_MOVE, move_rows(game_id, last, moves, now))
         if results:
             connection.executemany(SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results))
+        fault_point("save.before-commit")
         connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:

@@ -25,6 +25,7 @@ from typing import Any
 
 import asyncpg
 
+from fault_points import fault_point
 from storage.database import (
     CLEAR,
     CLOSED_STATUSES,
@@ -184,6 +185,8 @@ class PostgresDatabase:
                 await connection.execute(
                     numbered(SQL.SET_DEADLINE), game_id, expected_version + 1, due_at, remind_at
                 )
+            if moves or deadline is not None or results:  # as SQLite's transaction of a change
+                fault_point("save.before-commit")
         return expected_version + 1
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
