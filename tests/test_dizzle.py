@@ -899,7 +899,7 @@ def test_event_texts_format_without_errors(language: str) -> None:
         "player": "Ann", "players": "Ann, Bo", "scribbled": "Cy", "field": "C5", "value": 3,
         "values": "1, 2", "removed": "2", "taken": 1, "count": 2, "dice": 4, "returned": 0,
         "color": "purple", "penalty": -3, "round": 1, "rounds": 6, "pass": 2, "passes": 2,
-        "seats": 5, "level": "Level 1", "points": 40, "number": 1,
+        "seats": 5, "level": "Level 1", "points": 40, "number": 1, "table_size": 2,
     }  # fmt: skip
     for message_id in message_ids(language):
         if message_id.startswith(("dz-img-", "dz-sum-")):
