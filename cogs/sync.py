@@ -14,6 +14,10 @@ next run: a message is posted with a nonce made of the game and the turn, so Dis
 the message already posted instead of a second one (for a few minutes), and a repair first
 looks for a message of the game among the channel's newest ones before it posts.
 
+An edit sends a picture only when it changed: the table notes the picture each message shows
+(a digest, under ``pic:<message id>`` among its message ids), and an edit whose picture is the
+same leaves the attachment as it is, so that no phone downloads it again.
+
 A message that a click brings (the first turn message after Start, the next turn's message,
 a "your turn" ping, Stella's round results) is posted as that click's follow-up: Discord does
 not count the click's own webhook against the bot's global limit of 50 calls a second, which
@@ -24,6 +28,7 @@ finds one posted before a crash by looking at the channel, as it does after a cr
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import time
 from collections import OrderedDict
@@ -135,6 +140,7 @@ class ChannelSync:
         done = False
         try:
             await self._show(work)
+            forget_pictures(table.messages)
             done = True
         finally:
             # What was posted is saved even when a later step failed: a retry must not repeat it.
@@ -220,6 +226,7 @@ class ChannelSync:
             nonce = f"{record.id}.{table.turn_since}"
             notify = self._notified(work, ctx)
             table.messages[key] = await self._post_for(work, screen, view, nonce, notify)
+            note_picture(table.messages, table.messages[key], screen)
             table.notify = []  # the new message itself notified them
         await self._mirror(work, screen)
 
@@ -289,13 +296,14 @@ class ChannelSync:
             key = f"w{channel_id}:{since}"
             message_id = table.messages.get(key)
             if message_id:
-                await self._edit_quietly(channel_id, message_id, screen)
+                await self._edit_quietly(work, channel_id, message_id, screen)
                 continue
             posted = await self._post_quietly(
                 channel_id, screen, f"{work.record.id}.{since}.{index}"
             )
             if posted:
                 table.messages[key] = posted
+                note_picture(table.messages, posted, screen)
 
     async def _show_lobby(self, work: Showing) -> None:
         table, record = work.table, work.record
@@ -365,23 +373,29 @@ class ChannelSync:
             "content": screen.text,
             "view": view,
             "allowed_mentions": NO_PINGS,
-            "attachments": screen.files(),
         }
+        kept = self._keeps_picture(work, message_id, screen)
+        if not kept:
+            arguments["attachments"] = screen.files()
         answer = late_answer(self._click_on(work, message_id))
         if answer is not None:
             # The click on this message waits for its answer: this edit is it (one call).
             if await answer.answer_with(lambda response: response.edit_message(**arguments)):
+                note_picture(work.table.messages, message_id, screen)
                 return
-            arguments["attachments"] = screen.files()
+            if not kept:
+                arguments["attachments"] = screen.files()
         clicked = self._clicked(work, message_id)
         if clicked is not None:
             try:
                 await clicked.edit_original_response(**arguments)
+                note_picture(work.table.messages, message_id, screen)
                 return
             except discord.HTTPException as error:
                 # Too late for the token (or Discord hiccupped): the channel's route still works.
                 log.info("edit through the click failed (%s); using the channel", error.code)
-                arguments["attachments"] = screen.files()
+                if not kept:
+                    arguments["attachments"] = screen.files()
         channel = self.bot.get_partial_messageable(work.record.channel_id)
         try:
             await channel.get_partial_message(message_id).edit(**arguments)
@@ -391,6 +405,14 @@ class ChannelSync:
             if key is not None:
                 del work.table.messages[key]
             raise
+        note_picture(work.table.messages, message_id, screen)
+
+    def _keeps_picture(self, work: Showing, message_id: int, screen: Screen) -> bool:
+        """The message shows this very picture already: the edit leaves its attachment as it
+        is, and no phone downloads it again. Only when no other process may be editing the
+        message meanwhile (else the picture it shows is not known for sure)."""
+        shown = work.table.messages.get(picture_key(message_id))
+        return work.alone and not work.repair and shown == picture_digest(screen)
 
     def _posting_click(self, work: Showing) -> discord.Interaction | None:
         """The click behind this change, if its follow-ups may post in the table's channel."""
@@ -476,14 +498,19 @@ class ChannelSync:
             log.info("spectating channel %s is out of reach", channel_id)
             return None
 
-    async def _edit_quietly(self, channel_id: int, message_id: int, screen: Screen) -> None:
+    async def _edit_quietly(
+        self, work: Showing, channel_id: int, message_id: int, screen: Screen
+    ) -> None:
         channel = self.bot.get_partial_messageable(channel_id)
+        arguments: dict[str, Any] = {"content": screen.text, "allowed_mentions": NO_PINGS}
+        if not self._keeps_picture(work, message_id, screen):
+            arguments["attachments"] = screen.files()
         try:
-            await channel.get_partial_message(message_id).edit(
-                content=screen.text, attachments=screen.files(), allowed_mentions=NO_PINGS
-            )
+            await channel.get_partial_message(message_id).edit(**arguments)
         except discord.HTTPException:
             log.info("spectating channel %s is out of reach", channel_id)
+            return
+        note_picture(work.table.messages, message_id, screen)
 
     async def _strip(self, work: Showing, message_id: int) -> None:
         """Take the controls off an earlier message (it keeps what it shows)."""
@@ -636,6 +663,38 @@ def new_message(
     if view is not None:
         carried["view"] = view
     return carried
+
+
+PICTURE_KEY = "pic:"  # in a table's message ids: the picture a message shows, by its digest
+
+
+def picture_key(message_id: int) -> str:
+    return f"{PICTURE_KEY}{message_id}"
+
+
+def picture_digest(screen: Screen) -> int:
+    """What identifies a screen's attachment: its bytes, name and description (0: none)."""
+    if screen.image is None:
+        return 0
+    digest = hashlib.blake2b(screen.image, digest_size=6)
+    digest.update(f"\0{screen.filename}\0{screen.image_summary or ''}".encode())
+    return int.from_bytes(digest.digest(), "big") or 1
+
+
+def note_picture(messages: dict[str, int], message_id: int, screen: Screen) -> None:
+    """Remember the picture a message now shows (see ChannelSync._keeps_picture)."""
+    if screen.image is None:
+        messages.pop(picture_key(message_id), None)
+    else:
+        messages[picture_key(message_id)] = picture_digest(screen)
+
+
+def forget_pictures(messages: dict[str, int]) -> None:
+    """The pictures of messages the table no longer edits are forgotten."""
+    live = {value for key, value in messages.items() if not key.startswith(PICTURE_KEY)}
+    for key in [k for k in messages if k.startswith(PICTURE_KEY)]:
+        if int(key[len(PICTURE_KEY) :]) not in live:
+            del messages[key]
 
 
 def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:
