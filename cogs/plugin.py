@@ -171,6 +171,15 @@ class GamePlugin:
         """Which of the seats whose turn came the channel notifies (others may get a DM)."""
         return seats
 
+    def closing_text(self, ctx: TableContext, message_key: str) -> str | None:
+        """The last words of an earlier turn message (``message_key`` in the table's message
+        ids) whose turn is over, in place of its prompt; None: it keeps what it shows.
+
+        For a message that sums up a phase while it runs (Stella's "still marking"), so that
+        it stays true once the phase is over. Drawn from ``ctx``, the state after the change.
+        """
+        return None
+
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
         """Drawing work worth doing ahead of need, while the drawer is idle (module-level
         functions and their arguments: they run in the drawing worker)."""

@@ -7,7 +7,8 @@ A round in the channel and in private:
   picture, 15 toggle buttons laid out like the grid and "Lock in"; a toggle is a ``set_marks`` of
   the toggled draft (drafts are game state: a restart loses no mark) and the DM is edited in
   place. When a DM cannot be delivered the channel says so, and the round's message offers
-  "My slate", which opens the same controls as an ephemeral message.
+  "My slate", which opens the same controls as an ephemeral message. The marking message ends
+  saying who locked in.
 - **Announcement**, all counts at once and Darkness, opens the exploration.
 - **Exploration.** Every designation posts a new message with the public board; the active
   player presses "Designate" and taps one of their own unrevealed marks, a button each, in an
@@ -93,6 +94,7 @@ PAINTED_FOLDER = "painted-cards"  # next to the database: the default deck, pain
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
 SLATES_ROUND = "slates"  # in the table's message ids: the round the slate DMs belong to
 SLATES_IN_HAND = 16  # slates drawn and not yet delivered, in the whole bot (about 3 MB)
+MARKING_MESSAGE = "marking:"  # in the table's message ids: "marking:<since>" -> its round
 Result = TypeVar("Result")
 
 
@@ -251,6 +253,13 @@ class StellaPlugin(GamePlugin):
             return seats
         messages = ctx.table.messages
         return [seat for seat in seats if dm_failed(messages, seat) or f"nodm:{seat}" in messages]
+
+    def closing_text(self, ctx: TableContext, message_key: str) -> str | None:
+        """The round's marking message, once its marking is over, says so (it named who the
+        table still waited for)."""
+        since = message_key.removeprefix("turn:")
+        round_ = ctx.table.messages.get(MARKING_MESSAGE + since)
+        return self.screens.marking_over_text(ctx, round_) if round_ else None
 
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The marking has one timer for everyone; each designation one of its own.
@@ -504,6 +513,12 @@ class StellaPlugin(GamePlugin):
         ]
         if missing:
             await self._send_slates(cog, ctx, missing)
+        if marking:
+            # The round's message is the one its turn began with: it sums up the marking.
+            messages[MARKING_MESSAGE + str(ctx.table.turn_since)] = state.round
+        for key in [k for k in messages if k.startswith(MARKING_MESSAGE)]:
+            if "turn:" + key.removeprefix(MARKING_MESSAGE) not in messages:
+                del messages[key]
 
     async def _send_slates(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
         channel_id = await self._channel_id(cog, ctx.game_id)

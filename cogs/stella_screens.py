@@ -128,6 +128,22 @@ class StellaScreens(GameScreens):
             return []
         return [(Button(ctx.t("st-button-my-slate"), "u:slate", style="primary", emoji="🗒️"),)]
 
+    def marking_over_text(self, ctx: TableContext, round_: int) -> str | None:
+        """The round's marking message once its marking is over: who locked in, nobody still
+        marking (its prompt would otherwise name players the table no longer waits for)."""
+        state = ctx.state
+        if state.round == round_ and state.phase == engine.EXPLORATION:
+            word, part = engine.word(state) or "", state.taking_part
+        elif 0 < round_ <= len(state.history):
+            past = state.history[round_ - 1]
+            word, part = past["word"] or "", [count is not None for count in past["counts"]]
+        else:
+            return None  # still marking (a new message of the same marking), or unknown
+        locked = [ctx.name(seat) for seat in range(state.seats) if part[seat]]
+        header = ctx.t("st-round-header", round=round_, rounds=engine.ROUNDS, word=word)
+        over = ctx.t("st-marking-over", locked=", ".join(locked) or ctx.t("st-nobody"))
+        return f"{header}\n{over}"
+
     def _exploration_row(self, ctx: TableContext) -> Row:
         return (
             Button(ctx.t("st-button-designate"), "u:designate", style="primary", emoji="🔦"),

@@ -16,7 +16,9 @@ looks for a message of the game among the channel's newest ones before it posts.
 
 An edit sends a picture only when it changed: the table notes the picture each message shows
 (a digest, under ``pic:<message id>`` among its message ids), and an edit whose picture is the
-same leaves the attachment as it is, so that no phone downloads it again.
+same leaves the attachment as it is, so that no phone downloads it again. An earlier turn
+message loses its controls; one that sums up a phase while it runs (Stella's marking) also gets
+its last words (``GamePlugin.closing_text``), so that it stays true.
 
 A message that a click brings (the first turn message after Start, the next turn's message,
 a "your turn" ping, Stella's round results) is posted as that click's follow-up: Discord does
@@ -176,7 +178,7 @@ class ChannelSync:
             await self._ping(work, ctx)
         await self._delete_pings(work)
         for key in table.retired_keys():
-            await self._strip(work, table.messages[key])
+            await self._retire(work, ctx, key)
             del table.messages[key]
         if "lobby" in table.messages:
             await self._close_lobby(work)
@@ -228,7 +230,7 @@ class ChannelSync:
             table.messages[key] = await self._post_for(work, screen, view, nonce, notify)
             note_picture(table.messages, table.messages[key], screen)
             table.notify = []  # the new message itself notified them
-        await self._mirror(work, screen)
+        await self._mirror(work, ctx, screen)
 
     def _notified(self, work: Showing, ctx: TableContext) -> list[int]:
         """The users whose turn came and whom the channel notifies (once per turn)."""
@@ -284,14 +286,18 @@ class ChannelSync:
         work.table.posts.remove(post)
         work.posted.add(post["v"])
 
-    async def _mirror(self, work: Showing, screen: Screen) -> None:
-        """Spectating channels get the turn message too (edited with it), without controls."""
+    async def _mirror(self, work: Showing, ctx: TableContext, screen: Screen) -> None:
+        """Spectating channels get the turn message too (edited with it), without controls;
+        an earlier one gets its last words as the table's does (see _retire)."""
         table = work.table
         since = table.turn_since
         for key in [k for k in table.messages if k.startswith("w")]:
             channel, _, of = key[1:].partition(":")
             if int(of) != since or int(channel) not in table.spectators:
-                del table.messages[key]
+                message_id = table.messages.pop(key)
+                closing = work.plugin.closing_text(ctx, turn_message_key(int(of)))
+                if closing is not None and int(channel) in table.spectators:
+                    await self._close_with(int(channel), message_id, closing, quietly=True)
         for index, channel_id in enumerate(table.spectators):
             key = f"w{channel_id}:{since}"
             message_id = table.messages.get(key)
@@ -511,6 +517,36 @@ class ChannelSync:
             log.info("spectating channel %s is out of reach", channel_id)
             return
         note_picture(work.table.messages, message_id, screen)
+
+    async def _retire(self, work: Showing, ctx: TableContext, key: str) -> None:
+        """An earlier turn message loses its controls; one that sums up a phase of the game
+        (Stella's marking) also gets its last words, so that it stays true: its log is kept
+        and its prompt is replaced (the message is read for its log, which only it holds)."""
+        message_id = work.table.messages[key]
+        closing = work.plugin.closing_text(ctx, key)
+        if closing is None:
+            await self._strip(work, message_id)
+            return
+        await acknowledge_if_late(work.interaction)
+        await self._close_with(work.record.channel_id, message_id, closing)
+
+    async def _close_with(
+        self, channel_id: int, message_id: int, closing: str, quietly: bool = False
+    ) -> None:
+        """A message's prompt replaced by its last words, its log kept; no controls left.
+        ``quietly``: a spectating channel, which may be out of reach."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            shown = await channel.fetch_message(message_id)
+            log_part, _, _ = shown.content.rpartition(PROMPT_BREAK)
+            text = log_part + PROMPT_BREAK + closing if log_part else closing
+            await shown.edit(content=text[:MAX_TEXT], view=None, allowed_mentions=NO_PINGS)
+        except discord.NotFound:
+            log.info("message %s is gone: nothing to close", message_id)
+        except discord.HTTPException:
+            if not quietly:
+                raise
+            log.info("spectating channel %s is out of reach", channel_id)
 
     async def _strip(self, work: Showing, message_id: int) -> None:
         """Take the controls off an earlier message (it keeps what it shows)."""

@@ -1,0 +1,113 @@
+"""Stella end to end: one draft per seat on both of its slates, one notification per decision,
+and round messages that stay true without sending their picture again.
+
+A seat marks on its DM or on "My slate" (an ephemeral panel on the round's message): both show
+the one draft the table saved, and a tap on either means what it showed. Whoever the table
+waits for is notified once when their decision starts, wherever they clicked before. The round's
+marking message ends saying that the marking is over, and the grid is uploaded once a round.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games import stella as engine
+from tests.emulator import FakeDiscord
+from tests.test_e2e_stella import (
+    PublicWatch,
+    cid,
+    game_state,
+    play_round,
+)
+
+SUCCESS = 3  # a marked card's toggle is green
+
+
+@pytest.fixture
+def world(emu: FakeDiscord):
+    """Four players, carol's DMs closed (so the round's message offers "My slate")."""
+    guild = emu.add_guild("Night Sky", locale="en-US")
+    chan = emu.add_channel(guild, "stella")
+    users = [
+        emu.add_user(name, locale="en-US", dms_open=name != "carol")
+        for name in ("alice", "bob", "carol", "dave")
+    ]
+    for user in users:
+        emu.add_member(guild, user)
+    return chan, users
+
+
+# --- the round's message: true at its last edit, its grid sent once ---------------------------
+
+
+async def test_the_round_message_ends_true_and_its_grid_is_uploaded_once_a_round(
+    emu, runner, world
+):
+    chan, users = world
+    tribune = emu.add_channel(chan.guild, "tribune")  # a spectating channel: the same holds
+    await runner.start()
+    watches = uploads_watch(emu)
+    lobby = (await emu.slash(users[0], chan, "stella new", {})).message
+    assert (await emu.slash(users[3], tribune, "spectate", {"table": chan})).private is None
+    for user in users[1:]:
+        await emu.click(user, lobby, cid(lobby, "join"))
+    await emu.click(users[0], lobby, cid(lobby, "start"))
+    rng = random.Random(4)
+    watch = PublicWatch(emu)
+    for _ in range(engine.ROUNDS):
+        await play_round(emu, runner, chan, users, rng, watch)
+    record, _ = await game_state(runner, chan)
+    assert record.status == "finished"
+
+    for where in (chan, tribune):
+        rounds = [m for m in emu.channel_messages(where) if "Marking finished" in m.content]
+        assert len(rounds) == engine.ROUNDS, where.name
+        for number, message in enumerate(rounds, start=1):
+            assert f"Round {number} of 4" in message.content
+            assert "Locked in: alice, bob, carol, dave" in message.content
+            assert not message.buttons()
+            assert [a.filename for a in message.attachments] == ["stella-grid.jpg"]
+            # Every edit (each lock-in, then its end) kept the one picture it was posted with.
+            versions = [*message.edits, message]
+            assert {a.id for version in versions for a in version.attachments} == {
+                message.attachments[0].id
+            }
+            assert len(message.edits) >= 3, "edited at each lock-in"
+        texts = [m.content for m in emu.channel_messages(where)]
+        assert not [text for text in texts if "Still marking" in text], where.name
+        uploads = grid_uploads(emu, watches, where)
+        assert uploads == engine.ROUNDS, where.name
+        print(f"grid uploads in #{where.name}: {uploads} for {engine.ROUNDS} rounds")
+
+
+def uploads_watch(emu: FakeDiscord) -> list[Any]:
+    """Watches every POST and PATCH (nothing is changed): their parsed calls."""
+    return [emu.inject(method, r".*", times=10**9) for method in ("POST", "PATCH")]
+
+
+def grid_uploads(emu: FakeDiscord, watches: list[Any], where) -> int:
+    """Grid pictures uploaded into the channel's public messages, from the request log: by
+    the channel's routes, or through the token of a click in that channel (its callback,
+    follow-ups and edits), unless what it made or edited is ephemeral."""
+    count = 0
+    for call in (call for watch in watches for call in watch.calls):
+        grids = [u for u in call.uploads if u.filename.startswith("stella-grid")]
+        parts = call.path.split("/")
+        if not grids or len(parts) < 4:
+            continue
+        if parts[1] == "channels":
+            count += len(grids) if parts[2] == str(where.id) else 0
+            continue
+        ix = emu.interactions_by_token.get(parts[3])  # /webhooks/<app>/<token>/...
+        if ix is None or ix.channel.id != where.id:
+            continue
+        body = call.json()
+        flags = (body.get("data") or body).get("flags") or 0
+        new = call.method == "POST" and not call.path.endswith("/callback")
+        edited = ix.component_message if not new else None
+        private = flags & 64 or (edited is not None and edited.ephemeral_for is not None)
+        count += 0 if private else len(grids)
+    return count
