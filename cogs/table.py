@@ -785,7 +785,7 @@ class TableCog(commands.Cog):
             tables.record_change(table, version, rest, list(notes), key, new_message, own)
         if new_turn or new_message:
             table.player_turn, table.turn_began = turn, version
-            table.notify = self._whose_turn_came(plugin, table, state, moves)
+            table.notify = self._whose_turn_came(plugin, table, state, moves, interaction)
         deadline = self._deadline(plugin, table, state, version)
         finished = table.status == tables.FINISHED
         results = seat_results(plugin, table) if finished else []
@@ -804,11 +804,16 @@ class TableCog(commands.Cog):
         table: Table,
         state: Any,
         moves: Sequence[tuple[int | None, Action, str]],
+        interaction: discord.Interaction | None = None,
     ) -> list[int]:
-        """The players to notify of their turn: nobody who just clicked, nobody for others."""
+        """The players to notify of their turn: nobody for others, nor who just clicked in the
+        channel, where their turn comes before their eyes. A click in a DM or on a private
+        panel (Stella's slate, its designation) leaves the channel out of sight: that player
+        is notified like anyone else."""
         if table.status != tables.ACTIVE:
             return []
-        clicked = {seat for seat, _, actor in moves if actor == "user"}
+        looking = not _clicked_in_private(interaction)
+        clicked = {seat for seat, _, actor in moves if actor == "user" and looking}
         return [
             seat
             for seat in plugin.engine.to_move(state)
@@ -899,6 +904,14 @@ def _forced_move(engine: Any, state: Any) -> tuple[int, Action] | None:
             if action is not None:
                 return seat, action
     return None
+
+
+def _clicked_in_private(interaction: discord.Interaction | None) -> bool:
+    """A click in a DM or on an ephemeral message, away from the table's channel messages."""
+    if interaction is None:
+        return False
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
 
 
 def _edits_its_message(interaction: discord.Interaction, payload: str) -> bool:

@@ -15,12 +15,16 @@ from typing import Any
 import pytest
 
 from games import stella as engine
-from tests.emulator import FakeDiscord
+from tests.emulator import FakeDiscord, Message, User
 from tests.test_e2e_stella import (
     PublicWatch,
     cid,
+    designate,
     game_state,
+    mark,
+    open_table,
     play_round,
+    seat_users,
 )
 
 SUCCESS = 3  # a marked card's toggle is green
@@ -38,6 +42,16 @@ def world(emu: FakeDiscord):
     for user in users:
         emu.add_member(guild, user)
     return chan, users
+
+
+def notifications_of(emu: FakeDiscord, user: User, since: int = 0) -> list[Message]:
+    """Every message (channel, DM, deleted or not) made after message id ``since`` that
+    made the user's phone buzz."""
+    return [m for m in emu.all_messages() if m.id > since and user.id in m.notified]
+
+
+def newest_id(emu: FakeDiscord) -> int:
+    return max((m.id for m in emu.all_messages()), default=0)
 
 
 # --- the round's message: true at its last edit, its grid sent once ---------------------------
@@ -111,3 +125,74 @@ def grid_uploads(emu: FakeDiscord, watches: list[Any], where) -> int:
         private = flags & 64 or (edited is not None and edited.ephemeral_for is not None)
         count += 0 if private else len(grids)
     return count
+
+
+# --- whoever the table waits for is notified once --------------------------------------------
+
+
+@pytest.fixture
+def open_dms(emu: FakeDiscord):
+    guild = emu.add_guild("Lanterns", locale="en-US")
+    chan = emu.add_channel(guild, "stella")
+    users = [emu.add_user(name, locale="en-US") for name in ("mara", "nils", "olga")]
+    for user in users:
+        emu.add_member(guild, user)
+    return chan, users
+
+
+async def test_the_last_to_lock_in_who_designates_first_is_notified_once(emu, runner, open_dms):
+    chan, users = open_dms
+    await runner.start()
+    await open_table(emu, chan, users)
+    record, state = await game_state(runner, chan)
+    players = seat_users(record, users)
+    scout = state.first_scout  # designates first: locks in last, in the DM
+    for seat in [s for s in range(len(players)) if s != scout]:
+        await mark(emu, emu.dm_messages(players[seat])[-1], players[seat], [seat, 7])
+    since = newest_id(emu)
+    last = players[scout]
+    await mark(emu, emu.dm_messages(last)[-1], last, [0, 3, 7])
+    _, state = await game_state(runner, chan)
+    assert state.phase == engine.EXPLORATION and state.active == scout
+
+    buzzes = notifications_of(emu, last, since)
+    prompt = emu.channel_messages(chan)[-1]
+    assert [m.id for m in buzzes] == [prompt.id], "one notification: the prompt itself"
+    assert f"<@{last.id}>, designate" in prompt.content
+    for other in players:
+        if other is not last:
+            assert not notifications_of(emu, other, since), f"{other.name} waits for nothing"
+
+
+async def test_one_person_and_two_computers_is_notified_once_per_decision(emu, runner, open_dms):
+    chan, users = open_dms
+    mara = users[0]
+    await runner.start()
+    lobby = (await emu.slash(mara, chan, "stella new", {})).message
+    for seat in (1, 2):
+        await emu.click(mara, lobby, cid(lobby, f"bot:{seat}"))
+    await emu.click(mara, lobby, cid(lobby, "start"))
+
+    rng = random.Random(23)
+    since = 0
+    per_round: dict[int, list[int]] = {}  # round -> notifications at each of mara's decisions
+    for _ in range(100):
+        _, state = await game_state(runner, chan)
+        if state.phase == engine.OVER:
+            break
+        buzzes = notifications_of(emu, mara, since)
+        per_round.setdefault(state.round, []).append(len(buzzes))
+        since = newest_id(emu)
+        if state.phase == engine.MARKING:
+            assert [m.channel.is_dm for m in buzzes] == [True], "the slate's DM"
+            dm = emu.dm_messages(mara)[-1]
+            await mark(emu, dm, mara, rng.sample(range(engine.GRID_SIZE), rng.randint(2, 4)))
+        else:
+            assert state.active == 0, "the computers wait for nobody"
+            assert [m.channel.id for m in buzzes] == [chan.id], "the designation's prompt"
+            await designate(emu, chan, mara, engine.legal_actions(state, 0)[0]["card"])
+    _, state = await game_state(runner, chan)
+    assert state.phase == engine.OVER and sorted(per_round) == [1, 2, 3, 4]
+    assert all(counts == [1] * len(counts) for counts in per_round.values()), per_round
+    assert sum(map(len, per_round.values())) > engine.ROUNDS, "she designated too"
+    print("notifications of mara per round (one per decision):", per_round)
