@@ -143,6 +143,13 @@ class GamePlugin:
         """
         return self.decode_action(payload, values)
 
+    def older_control_action(
+        self, state: Any, table: Table, seat: int, version: int, payload: str
+    ) -> Action | None:
+        """The action of a control issued before its seat's last own action, if what it
+        meant is beyond doubt still; None (the default): it is out of date."""
+        return None
+
     def shows_change(self, events: list[Event]) -> bool:
         """Whether the turn message must be redrawn when its turn goes on after these events."""
         return True
@@ -263,6 +270,13 @@ class GamePlugin:
     ) -> bool:
         """Answer a click after a saved change, e.g. by editing a private panel; False: not done."""
         return False
+
+    async def sync_seat(
+        self, cog: TableCog, interaction: discord.Interaction, ctx: TableContext
+    ) -> None:
+        """After a click's change is saved and answered: the clicking seat's other private
+        messages show it too (Stella: its DM after a mark on "My slate", and the other way
+        round). Nothing by default."""
 
     async def answer_at_once(
         self,

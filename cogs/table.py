@@ -665,12 +665,19 @@ class TableCog(commands.Cog):
         if record.status != tables.ACTIVE or table.state is None:
             await self.tell(interaction, "table-error-not-started")
             return
-        # A control is out of date once its seat acted after it was issued.
-        if version > record.version or version < table.acted_at[seat]:
+        if version > record.version:
             await self.tell(interaction, "table-error-stale")
             return
         current = plugin.engine.from_json(table.state)
-        action = plugin.decode_action_at(current, seat, payload[1:], values)
+        if version < table.acted_at[seat]:
+            # Out of date: its seat acted after it was issued. Unless the game can tell what
+            # it still means (Stella: a slate that shows an older draft of the seat).
+            action = plugin.older_control_action(current, table, seat, version, payload[1:])
+            if action is None:
+                await self.tell(interaction, "table-error-stale")
+                return
+        else:
+            action = plugin.decode_action_at(current, seat, payload[1:], values)
         if action is None:
             await self.tell(interaction, "table-error-unknown-control")
             return
@@ -796,6 +803,7 @@ class TableCog(commands.Cog):
                 await plugin.answer_in_place(self, interaction, ctx, events)
             except discord.HTTPException:
                 log.info("private panel of game %s not updated", saved.id)
+            await plugin.sync_seat(self, interaction, ctx)
         await self.show(saved, table, interaction, alone)
 
     def _whose_turn_came(

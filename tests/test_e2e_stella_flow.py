@@ -25,6 +25,7 @@ from tests.test_e2e_stella import (
     open_table,
     play_round,
     seat_users,
+    styles,
 )
 
 SUCCESS = 3  # a marked card's toggle is green
@@ -42,6 +43,28 @@ def world(emu: FakeDiscord):
     for user in users:
         emu.add_member(guild, user)
     return chan, users
+
+
+def marked(message: Message) -> list[str]:
+    """The cards a slate shows marked, by label."""
+    toggles = styles(message)
+    return [
+        engine.label(int(toggle.split(":")[1]))
+        for toggle, style in sorted(toggles.items(), key=lambda item: int(item[0][8:]))
+        if style == SUCCESS
+    ]
+
+
+def round_message(emu: FakeDiscord, chan) -> Message:
+    return next(m for m in reversed(emu.channel_messages(chan)) if m.buttons())
+
+
+async def my_slate(emu: FakeDiscord, chan, user: User) -> Message:
+    """ "My slate" pressed on the round's message: the ephemeral panel."""
+    turn = round_message(emu, chan)
+    ix = await emu.click(user, turn, cid(turn, "u:slate"))
+    assert ix.private is not None and ix.private.ephemeral_for == user.id
+    return ix.message
 
 
 def notifications_of(emu: FakeDiscord, user: User, since: int = 0) -> list[Message]:
@@ -196,3 +219,75 @@ async def test_one_person_and_two_computers_is_notified_once_per_decision(emu, r
     assert all(counts == [1] * len(counts) for counts in per_round.values()), per_round
     assert sum(map(len, per_round.values())) > engine.ROUNDS, "she designated too"
     print("notifications of mara per round (one per decision):", per_round)
+
+
+# --- one draft, two slates --------------------------------------------------------------------
+
+
+async def test_a_draft_marked_on_my_slate_shows_in_the_dm_whose_taps_and_lock_work(
+    emu, runner, world
+):
+    chan, users = world
+    alice = users[0]  # carol's DMs are closed: the round's message offers "My slate"
+    await runner.start()
+    await open_table(emu, chan, users)
+    dm = emu.dm_messages(alice)[-1]
+    await mark(emu, dm, alice, [0], lock=False)  # A1 in the DM
+
+    panel = await my_slate(emu, chan, alice)
+    assert marked(panel) == ["A1"], "the panel opens on the draft marked in the DM"
+    await mark(emu, panel, alice, [1], lock=False)  # B1 on the panel
+    record, state = await game_state(runner, chan)
+    seat = [s["user_id"] for s in record.snapshot["seats"]].index(alice.id)
+    assert state.slates[seat] == [0, 1]
+
+    # Back in the DM: it shows the draft, and its taps are not out of date.
+    assert marked(dm) == ["A1", "B1"] and "2 marks (A1 B1)" in dm.content
+    ix = await emu.click(alice, dm, cid(dm, "atoggle:2"))  # C1
+    assert ix.private is None and not ix.followups, "nobody told off"
+    _, state = await game_state(runner, chan)
+    assert state.slates[seat] == [0, 1, 2] and marked(dm) == ["A1", "B1", "C1"]
+    assert marked(panel) == ["A1", "B1", "C1"], "the panel follows (its click's token holds)"
+
+    # The DM could not be brought up to date (Discord refused the edit): it still shows the
+    # draft before D1 was marked on the panel. A tap there asks for E1 marked, and leaves D1
+    # as it is, for it did not ask for D1 unmarked.
+    refused = emu.inject(
+        "PATCH",
+        rf"/channels/{dm.channel.id}/messages/{dm.id}",
+        error=(403, 50001, "Missing Access"),
+    )
+    await mark(emu, panel, alice, [3], lock=False)  # D1 on the panel
+    assert refused.fired and marked(dm) == ["A1", "B1", "C1"]
+    ix = await emu.click(alice, dm, cid(dm, "atoggle:4"))  # E1, on the DM showing no D1
+    assert ix.private is None and not ix.followups
+    _, state = await game_state(runner, chan)
+    assert state.slates[seat] == [0, 1, 2, 3, 4]
+    assert marked(dm) == ["A1", "B1", "C1", "D1", "E1"], "the tap's answer shows the draft"
+
+    ix = await emu.click(alice, dm, cid(dm, "alock"))
+    assert ix.private is None and not ix.followups
+    _, state = await game_state(runner, chan)
+    assert state.locked[seat] and state.slates[seat] == [0, 1, 2, 3, 4]
+    assert not dm.buttons() and "A1 B1 C1 D1 E1" in dm.content
+    assert not panel.buttons(), "the panel has no controls left that could only be refused"
+
+
+async def test_my_slate_pressed_by_a_player_with_dms_marks_and_locks_on_the_panel(
+    emu, runner, world
+):
+    """The other way round: the DM's mark shows on the panel, the panel locks in, the DM
+    closes with the locked slate."""
+    chan, users = world
+    alice = users[0]
+    await runner.start()
+    await open_table(emu, chan, users)
+    panel = await my_slate(emu, chan, alice)
+    dm = emu.dm_messages(alice)[-1]
+    await mark(emu, dm, alice, [5], lock=False)  # A2 in the DM
+    assert marked(panel) == ["A2"]
+    await mark(emu, panel, alice, [6])  # B2, then "Lock in" on the panel
+    record, state = await game_state(runner, chan)
+    seat = [s["user_id"] for s in record.snapshot["seats"]].index(alice.id)
+    assert state.locked[seat] and state.slates[seat] == [5, 6]
+    assert not dm.buttons() and "A2 B2" in dm.content
