@@ -280,7 +280,9 @@ def shard_numbers(text: str) -> list[int]:
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Run the table bot.")
-    parser.add_argument("config", nargs="?", default="config.toml", type=Path)
+    parser.add_argument(
+        "config", nargs="?", type=Path, help="the settings file (default: config.toml, if any)"
+    )
     parser.add_argument(
         "--shard-count", type=int, metavar="N", help="number of shards (discord.shard_count)"
     )
@@ -299,7 +301,11 @@ def settings(argv: Sequence[str]) -> Config:
     arguments = parse_arguments(argv)
     ranges = arguments.shard_ids
     shard_ids = None if ranges is None else [n for numbers in ranges for n in numbers]
-    return with_shards(load_config(arguments.config), arguments.shard_count, shard_ids)
+    if arguments.config is None:  # the default file may be absent: DISCORD_TOKEN then
+        config = load_config("config.toml")
+    else:
+        config = load_config(arguments.config, named=True)
+    return with_shards(config, arguments.shard_count, shard_ids)
 
 
 def calm_garbage_collection() -> None:

@@ -52,16 +52,30 @@ class Config:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-def load_config(path: Path | str = "config.toml", env: Mapping[str, str] | None = None) -> Config:
-    """Read and check the settings file; the token may come from ``DISCORD_TOKEN`` instead."""
+def load_config(
+    path: Path | str = "config.toml",
+    env: Mapping[str, str] | None = None,
+    *,
+    named: bool = False,
+) -> Config:
+    """Read and check the settings file; the token may come from ``DISCORD_TOKEN`` instead.
+
+    The default file may be absent (the environment then gives the token); a file the host
+    ``named`` must exist: a mistyped name is an error, not a file silently ignored.
+    """
     env = os.environ if env is None else env
     path = Path(path)
     data: dict[str, Any] = {}
+    if named and not path.exists():
+        raise ConfigError(f"The settings file {path} does not exist.")
     if path.exists():
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as error:
             raise ConfigError(f"{path} is not valid TOML: {error}.") from None
+        except OSError as error:
+            reason = error.strerror or error
+            raise ConfigError(f"The settings file {path} cannot be read: {reason}.") from None
     return parse_config(data, env, base=path.resolve().parent)
 
 

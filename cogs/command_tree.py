@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.enums import AppCommandOptionType
 
 from cogs.i18n import answer_privately, user_language
+from cogs.outages import storage_outage
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -78,9 +79,18 @@ class TableTree(app_commands.CommandTree):
             await self._tell(interaction, "table-error-guild-only")
         elif isinstance(error, app_commands.CheckFailure):
             await self._tell(interaction, "table-error-not-allowed")
+        elif self._outage_noted(getattr(error, "original", error), interaction):
+            await self._tell(interaction, "outage-storage-retry")
         else:
             log.error("command %s failed", interaction.command, exc_info=error)
             await self._tell(interaction, "table-error-internal")
+
+    def _outage_noted(self, error: BaseException, interaction: discord.Interaction) -> bool:
+        """The database away (one log line for the whole outage, see cogs/outages.py)."""
+        table = self.client.get_cog("TableCog")
+        if table is None or not storage_outage(error):
+            return False
+        return table.outage_noted(error, f"command {interaction.command}")  # type: ignore[attr-defined]
 
     async def _tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
         client = self.client

@@ -158,32 +158,39 @@ class DiceStarsScreens(GameScreens):
         names = [self._seat_label(ctx, seat) for seat in range(len(ctx.table.seats))]
         t = self._t(ctx)
         result = view["result"]
-        lines = [ctx.t("ds-final-title")]
-        order = sorted(range(len(names)), key=lambda s: (result["ranking"][s], s))
-        for seat in order:
-            lines.append(
-                ctx.t(
-                    "ds-final-line",
-                    place=result["ranking"][seat],
-                    player=names[seat],
-                    points=result["scores"][seat],
-                )
-            )
         if view.get("solo"):
-            lines.append(
-                ctx.t(
-                    "ds-final-solo",
-                    points=view["solo"]["points"],
-                    crossed=view["solo"]["crossed"],
-                    boxes=view["solo"]["boxes"],
+            lines = self._solo_lines(ctx, view, names[0])
+        else:
+            lines = [ctx.t("ds-final-title")]
+            order = sorted(range(len(names)), key=lambda s: (result["ranking"][s], s))
+            for seat in order:
+                lines.append(
+                    ctx.t(
+                        "ds-final-line",
+                        place=result["ranking"][seat],
+                        player=names[seat],
+                        points=result["scores"][seat],
+                    )
                 )
-            )
         return Screen(
             text="\n".join(lines),
             image=pictures.render_scoreboard(view, names, t, best=ctx.best),
             filename="dice-stars-result.png",
             image_summary=pictures.scoreboard_summary(view, names, t)[:1000],
         )
+
+    def _solo_lines(self, ctx: TableContext, view: dict[str, Any], name: str) -> list[str]:
+        """A solo result is won or lost against the solo opponent: no places."""
+        result, solo = view["result"], view["solo"]
+        outcome = ctx.t(
+            "ds-solo-result",
+            outcome=result["outcome"],
+            player=name,
+            score=result["score"],
+            opponent=result["opponent"],
+        )
+        grid = ctx.t("ds-solo-result-grid", crossed=solo["crossed"], boxes=solo["boxes"])
+        return [ctx.t("ds-solo-result-title"), outcome, grid]
 
     def _seat_label(self, ctx: TableContext, seat: int) -> str:
         label = ctx.name(seat)

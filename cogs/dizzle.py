@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MAX_AUTOCOMPLETE = 25
+PLAY_BY_POST_MINUTES = 60  # a turn timer this long or longer: players are not at the table
 
 # ---- the plugin ---------------------------------------------------------------------------
 
@@ -57,6 +58,7 @@ class DizzlePlugin(GamePlugin):
     key_prefix = "dz"
     computer_seats = True
     screens = DizzleScreens()
+    solo_is_won_or_lost = False  # a solo is played for a personal best (rules: Solo)
 
     def __init__(self, levels: Mapping[str, Level]) -> None:
         if not levels:
@@ -131,6 +133,14 @@ class DizzlePlugin(GamePlugin):
         # One channel message per pass, edited as its dice are placed (planet picks included).
         return f"pass:{state.pass_index}"
 
+    def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
+        """A live table tells each player once per pass: the pass's message or, when their turn
+        first comes in it, a short message that stays. Play-by-post players are away, so every
+        turn that comes is worth its own notification."""
+        if ctx.table.turn_minutes >= PLAY_BY_POST_MINUTES:
+            return seats
+        return [seat for seat in seats if seat not in ctx.table.notified]
+
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The planet picks run at once for everyone, on one timer; each turn on its own.
         if state.phase == "planets":
@@ -148,7 +158,7 @@ class DizzlePlugin(GamePlugin):
         return lines
 
     def _event_args(self, ctx: TableContext, event: Event) -> dict[str, Any]:
-        args: dict[str, Any] = {}
+        args: dict[str, Any] = {"table_size": len(ctx.table.seats)}  # a solo speaks to one
         for name, value in event.items():
             if name in ("type", "at"):
                 continue

@@ -247,26 +247,40 @@ class DizzleScreens(GameScreens):
         view = engine.view(state, None)
         names = [self._seat_label(ctx, seat) for seat in range(len(ctx.table.seats))]
         level = view["level"]
-        lines = [ctx.t("dz-final-title", level=level_name(level["id"], level["title"], ctx.t))]
+        level_title = level_name(level["id"], level["title"], ctx.t)
         places = engine.ranking(state)
         scores = engine.scores(state)
-        for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
-            lines.append(
-                ctx.t(
-                    "dz-final-line",
-                    place=places[seat],
-                    player=names[seat],
-                    points=scores[seat],
-                    crosses=view["players"][seat]["cross_count"],
+        if engine.is_solo(state):  # played for a personal best: a score, not a place
+            solo = {
+                "player": names[0],
+                "score": scores[0],
+                "crosses": view["players"][0]["cross_count"],
+            }
+            lines = [
+                ctx.t("dz-solo-result-title", level=level_title),
+                ctx.t("dz-solo-result", **solo),
+            ]
+            summary = ctx.t("dz-solo-summary", level=level_title, **solo)
+        else:
+            lines = [ctx.t("dz-final-title", level=level_title)]
+            for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
+                lines.append(
+                    ctx.t(
+                        "dz-final-line",
+                        place=places[seat],
+                        player=names[seat],
+                        points=scores[seat],
+                        crosses=view["players"][seat]["cross_count"],
+                    )
                 )
-            )
-        if pictures.tie_broken(list(zip(places, view["players"], strict=True))):
-            lines.append(ctx.t("dz-final-tie-break"))  # only where fewer crosses decided
+            if pictures.tie_broken(list(zip(places, view["players"], strict=True))):
+                lines.append(ctx.t("dz-final-tie-break"))  # only where fewer crosses decided
+            summary = pictures.scoreboard_summary(view, names, ctx.t)
         return Screen(
             text="\n".join(lines),
             image=pictures.render_scoreboard(view, names, ctx.t, best=ctx.best),
             filename="dizzle-result.png",
-            image_summary=pictures.scoreboard_summary(view, names, ctx.t)[:1000],
+            image_summary=summary[:1000],
         )
 
     def _seat_label(self, ctx: TableContext, seat: int) -> str:

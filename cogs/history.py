@@ -24,15 +24,16 @@ from discord import app_commands
 from cogs.components import build_view
 from cogs.i18n import T, answer_privately
 from cogs.plugin import GamePlugin, TableContext
-from cogs.records import seat_results
+from cogs.records import is_lost_solo, is_win, seat_results
 from cogs.screens import Button, Option, Screen, Select
 from cogs.table import TableAddon
 from games.engine import CHANCE
 from games.table import Table
-from storage import GameRecord, Storage
+from storage import GameRecord, SeatResult, Storage, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from locales import Localizer
 
 log = logging.getLogger(__name__)
 LISTED_GAMES = 10
@@ -63,7 +64,12 @@ class HistoryCog(TableAddon):
     async def _keep_earlier_seats(self) -> None:
         await self.bot.wait_until_ready()  # every game cog has registered its plugin
         try:
-            kept = await keep_earlier_seats(self.bot.db, self.table.plugins)
+            while True:
+                try:
+                    kept = await keep_earlier_seats(self.bot.db, self.table.plugins)
+                    break
+                except StorageUnavailable:  # logged once per outage; what is kept stays kept
+                    await asyncio.sleep(self.bot.config.timer_poll_seconds)
         except Exception:
             log.exception("seats of earlier finished games not kept")
             return
@@ -111,13 +117,16 @@ class HistoryCog(TableAddon):
         table = Table.from_json(record.snapshot)
         title = plugin.title(self.bot.loc, lang) if plugin else record.kind
         day = dt.datetime.fromtimestamp(record.finished_at or record.updated_at, dt.UTC)
-        scores = _scores(plugin, table)
-        # A computer seat is shown as one and never with a win (see cogs/records.py).
+        seats = seat_results(plugin, table) if plugin and table.state else []
+        # A trophy exactly where the statistics count a win (see cogs/records.py); a computer
+        # seat is shown as one.
         players = ", ".join(
-            f"{seat.name}{' 🤖' if seat.computer else ''} {score}"
-            + (" 🏆" if place == 1 and not seat.computer else "")
-            for seat, (score, place) in zip(table.seats, scores, strict=False)
+            f"{seat.name}{' 🤖' if seat.computer else ''} {seat.score}"
+            + (" 🏆" if is_win(seat) else "")
+            for seat in seats
         )
+        if len(seats) == 1:
+            players += " · " + self.bot.loc.text(lang, "solo-history-tag", outcome=_solo(seats[0]))
         return f"{title} · {day:%Y-%m-%d} · {players}"
 
     async def _records(self, guild_id: int, lang: str) -> list[str]:
@@ -130,7 +139,9 @@ class HistoryCog(TableAddon):
             t(
                 lang,
                 "history-record-dizzle-solo",
-                level=record.variant,
+                level=record_level(
+                    self.table.plugins.get("dizzle"), self.bot.loc, lang, record.variant
+                ),
                 points=record.value,
                 player=record.name,
             )
@@ -262,11 +273,11 @@ def rebuild(plugin: GamePlugin, record: GameRecord, moves: list, step: int) -> R
     return Replay(done, steps, state)
 
 
-def _scores(plugin: GamePlugin | None, table: Table) -> list[tuple[int, int]]:
-    if plugin is None or not table.state:
-        return []
-    state = plugin.engine.from_json(table.state)
-    return list(zip(plugin.engine.scores(state), plugin.engine.ranking(state), strict=False))
+def _solo(seat: SeatResult) -> str:
+    """How a solo ended for ``solo-history-tag``: won, lost, or neither (no opponent)."""
+    if seat.place is None:
+        return "none"
+    return "lost" if is_lost_solo(seat) else "won"
 
 
 def _navigation(replay: Replay, t: Any, lang: str) -> tuple[Button, ...]:
@@ -281,3 +292,17 @@ def _navigation(replay: Replay, t: Any, lang: str) -> tuple[Button, ...]:
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(HistoryCog(bot))
+
+
+def record_level(plugin: GamePlugin | None, loc: Localizer, lang: str, title: str) -> str:
+    """A Dizzle record's level, kept by its printed title ("Level 2"), in the reader's words."""
+    find_level = getattr(plugin, "find_level", None)
+    level_name = getattr(plugin, "level_name", None)
+    if find_level is None or level_name is None:
+        return title
+
+    def t(key: str, **args: Any) -> str:
+        return loc.text(lang, key, **args)
+
+    level_id = find_level(title, t)
+    return level_name(level_id, t) if level_id else title

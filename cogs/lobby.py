@@ -60,7 +60,7 @@ def lobby_screen(
         )
         if table.invited:
             invited = ", ".join(f"<@{user_id}>" for user_id in table.invited)
-            lines.append(t("rematch-invite", players=invited))
+            lines.append(t("rematch-invite", players=invited, count=len(table.invited)))
         for option in info.options:
             value = table.options.get(option.name, option.default)
             lines.append(
@@ -121,7 +121,12 @@ def lobby_screen(
     for option in info.options:
         if option.choices == (False, True):
             value = bool(table.options.get(option.name, option.default))
-            label = plugin.choice_label(loc, lang, option.name, value)
+            # The button says what a press makes of the setting; the text above says what it is.
+            label = t(
+                "lobby-setting-switch",
+                name=plugin.option_name(loc, lang, option.name),
+                value=plugin.option_label(loc, lang, option.name, not value),
+            )
             second += (Button(label[:80], f"opt:{option.name}={not value}", emoji="🔁"),)
     rows.append(second[:5])
     menus = [
@@ -138,7 +143,12 @@ def lobby_screen(
                 payload=f"opt:{option.name}",
                 options=tuple(
                     Option(
-                        label=plugin.choice_label(loc, lang, option.name, choice)[:100],
+                        # The chosen one names the closed menu; the others only their value.
+                        label=(
+                            plugin.choice_label(loc, lang, option.name, choice)
+                            if choice == value
+                            else plugin.option_label(loc, lang, option.name, choice)
+                        )[:100],
                         value=str(choice),
                         default=choice == value,
                     )
@@ -154,7 +164,15 @@ def lobby_screen(
             payload="timer",
             options=tuple(
                 Option(
-                    label=f"{t('table-timer')}: {timer_label(loc, lang, minutes)}"[:100],
+                    label=(
+                        t(
+                            "label-value",
+                            label=t("table-timer"),
+                            value=timer_label(loc, lang, minutes),
+                        )
+                        if minutes == table.turn_minutes
+                        else timer_label(loc, lang, minutes)
+                    )[:100],
                     value=str(minutes),
                     default=minutes == table.turn_minutes,
                     emoji="⏰",
@@ -188,7 +206,7 @@ def language_menu(
                     reader or table.language,
                     "language-with-words",
                     name=label,
-                    words=LANGUAGE_NAMES[word_language],
+                    words=word_language,  # named in the reader's language inside the phrase
                 )
             chosen = table.language == table_language and (words in (None, word_language))
             options.append(

@@ -96,6 +96,12 @@ class GamePlugin:
     emoji: str = "🎲"
     computer_seats: bool = False  # the lobby offers "Add computer"
     sends_dms: bool = False  # its players get DMs: their DM channels are asked for as they sit
+    # A solo game is won or lost against the game's own opponent (its ranking says which);
+    # without one, a solo is played for a personal best and is neither.
+    solo_is_won_or_lost: bool = True
+    # A click on its private panel (a DM, an ephemeral message) is answered by the edit of
+    # that panel, after the save (see answer_in_place).
+    answers_in_place: bool = False
 
     @property
     def info(self) -> GameInfo:
@@ -116,9 +122,15 @@ class GamePlugin:
         return loc.text(language, key) if loc.has(key) else str(value)
 
     def choice_label(self, loc: Localizer, language: str, name: str, value: Any) -> str:
-        """A choice in the setting's menu, where the menu's name is not in sight."""
-        option_name = self.option_name(loc, language, name)
-        return f"{option_name}: {self.option_label(loc, language, name, value)}"
+        """The chosen value of a setting's menu, which the closed menu shows instead of its
+        name: "Start player: drawn at random"."""
+        label = self.option_name(loc, language, name)
+        return loc.text(
+            language,
+            "label-value",
+            label=label,
+            value=self.option_label(loc, language, name, value),
+        )
 
     # The option that follows the table's language unless the host picks another (Stella's
     # word cards); the lobby's language menu sets both.
@@ -170,12 +182,17 @@ class GamePlugin:
         """A new channel message starts whenever this changes (else the turn message is edited).
 
         By default a message per turn; a game whose turns are short may keep one for longer
-        (Dizzle: a pass), and then a short "your turn" message notifies each player in it.
+        (Dizzle: a pass), and then a short "your turn" message notifies a player whose turn
+        came while it was only edited (as often as :meth:`channel_pings` lets it).
         """
         return self.turn_key(state)
 
     def channel_pings(self, ctx: TableContext, seats: list[int]) -> list[int]:
-        """Which of the seats whose turn came the channel notifies (others may get a DM)."""
+        """Which of the seats whose turn came the channel notifies (others may get a DM).
+
+        ``ctx.table.notified``: the seats the channel already told since the current turn
+        message began (by it or by a "your turn" message).
+        """
         return seats
 
     def closing_text(self, ctx: TableContext, message_key: str) -> str | None:
@@ -278,28 +295,9 @@ class GamePlugin:
         messages show it too (Stella: its DM after a mark on "My slate", and the other way
         round). Nothing by default."""
 
-    async def answer_at_once(
-        self,
-        cog: TableCog,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        payload: str,
-    ) -> bool:
-        """Answer a click before its change waits for the table, with what it will show (the
-        click is then acknowledged); False: answer it the usual way."""
-        return False
-
-    async def settle_answer(
-        self, cog: TableCog, interaction: discord.Interaction, game_id: int
-    ) -> None:
-        """After a click answered at once: its change is done or refused; show what holds."""
-
-    def acted_version(self, interaction: discord.Interaction, saved: int) -> int:
-        """The version from which the seat's controls count as up to date after its click's
-        change is saved as ``saved``: the controls its answer at once showed may carry an
-        earlier one (another change was saved in between)."""
-        return saved
+    async def show_panels(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
+        """Bring these seats' private panels up to the saved state (a repair: the edit that
+        answered their last click may never have been made)."""
 
     def own_message(self, events: list[Event]) -> tuple[list[Event], list[Event]]:
         """Events of a new turn that get a message of their own before it, and the rest."""

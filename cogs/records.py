@@ -7,9 +7,15 @@ counts, and why:
 - a computer seat never holds a record or a win (it has no user id to hold one);
 - a seat whose player left is a game played, but neither a win nor a best score: the
   autopilot played most of it;
-- a win is a first place (ties share it) at a table of two seats or more; a solo game is
-  played against the sheet, not against anyone;
+- a win is a first place (ties share it);
+- a solo game's place says how it ended against the game's own opponent: 1 won (a tie shares
+  the victory, as at a table), 2 lost. A game whose solo has no opponent (Dizzle: the goal is a
+  personal best) gives its solo seat no place: neither won nor lost, never a win;
+- a lost solo's score is no best score: the opponent won, the game may have ended early;
 - the name shown for a user is the one of their latest game.
+
+``/history``'s list, a player's statistics and the server's records all follow these rules:
+:func:`is_win` and :func:`counts_for_best` here, ``SQL.WINS`` and ``SQL.SCORED`` in the storage.
 
 A solo result picture shows the player's best earlier score (:func:`solo_best`). Where the brief
 was silent: the best is the player's own (same Discord user in a solo game of the same title, on
@@ -37,7 +43,9 @@ def seat_results(plugin: GamePlugin, table: Table) -> list[SeatResult]:
     """The seats of a finished table as kept for records."""
     state = plugin.engine.from_json(table.state or {})
     scores = plugin.engine.scores(state)
-    places = plugin.engine.ranking(state)
+    places: list[int | None] = list(plugin.engine.ranking(state))
+    if len(table.seats) == 1 and not plugin.solo_is_won_or_lost:
+        places = [None]
     variant = plugin.record_variant(table)
     return [
         SeatResult(
@@ -53,6 +61,24 @@ def seat_results(plugin: GamePlugin, table: Table) -> list[SeatResult]:
         )
         for index, seat in enumerate(table.seats)
     ]
+
+
+def counts(result: SeatResult) -> bool:
+    """A seat of a Discord user who played it to the end."""
+    return not result.computer and not result.left and result.user_id is not None
+
+
+def is_win(result: SeatResult) -> bool:
+    return counts(result) and result.place == 1
+
+
+def is_lost_solo(result: SeatResult) -> bool:
+    return result.table_size == 1 and result.place is not None and result.place > 1
+
+
+def counts_for_best(result: SeatResult) -> bool:
+    """Whether the seat's score may be a best score (the player's own or the server's)."""
+    return counts(result) and result.score is not None and not is_lost_solo(result)
 
 
 async def solo_best(
@@ -76,6 +102,7 @@ async def solo_best(
             continue
         if not same_kind_of_game(table):
             continue
-        score = plugin.engine.scores(plugin.engine.from_json(table.state))[0]
-        best = score if best is None else max(best, score)
+        (seat,) = seat_results(plugin, table)
+        if counts_for_best(seat) and seat.score is not None:
+            best = seat.score if best is None else max(best, seat.score)
     return best

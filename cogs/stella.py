@@ -6,12 +6,12 @@ A round in the channel and in private:
   (names only), edited in place as players lock in. Every player gets a DM with their slate
   picture, 15 toggle buttons laid out like the grid and "Lock in"; a toggle is a ``set_marks`` of
   the toggled draft (drafts are game state: a restart loses no mark) and the DM is edited in
-  place. When a DM cannot be delivered the channel says so, and the round's message offers
-  "My slate", which opens the same controls as an ephemeral message. A seat has one draft
-  whichever slate it marks on: a mark on one is shown on the other (the panel while its click's
-  token lasts), and a button names what it asks for (this card marked or not, lock this
-  draft), so a tap on a slate that shows an older draft still does what it showed. The
-  marking message ends saying who locked in.
+  place once it is saved, the edit answering the click. When a DM cannot be delivered the
+  channel says so, and the round's message offers "My slate", which opens the same controls as
+  an ephemeral message. A seat has one draft whichever slate it marks on: a mark on one is
+  shown on the other (the panel while its click's token lasts), and a button names what it
+  asks for (this card marked or not, lock this draft), so a tap on a slate that shows an older
+  draft still does what it showed. The marking message ends saying who locked in.
 - **Announcement**, all counts at once and Darkness, opens the exploration.
 - **Exploration.** Every designation posts a new message with the public board; the active
   player presses "Designate" and taps one of their own unrevealed marks, a button each, in an
@@ -60,7 +60,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord import app_commands
 
-from cogs.components import Controls, build_view
+from cogs.answers import late_answer
+from cogs.components import build_view
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Button, Row, Screen
@@ -87,7 +88,6 @@ from rendering.stella_folder import (
 if TYPE_CHECKING:
     from bot import TableBot
     from cogs.table import TableCog
-    from storage import GameRecord
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -114,6 +114,7 @@ class StellaPlugin(GamePlugin):
     word_option = "language"
     computer_seats = True
     sends_dms = True  # the slates
+    answers_in_place = True  # a slate's click edits the slate
 
     def __init__(self, cards_folder: Path | None = None, painted: Path | None = None) -> None:
         self.cards_folder = cards_folder
@@ -125,8 +126,6 @@ class StellaPlugin(GamePlugin):
             options = (*options, Setting("deck", DECKS, "generated"))
         self._info = dataclasses.replace(engine.INFO, options=options)
         self.languages: dict[int, str] = {}  # user id -> the language their last click spoke
-        # click id -> the slate text and controls its own answer showed, and their version
-        self._answered: dict[int, tuple[tuple[str, Any], int]] = {}
         self._channels: dict[int, int] = {}  # game id -> channel id
         self._in_hand = asyncio.Semaphore(SLATES_IN_HAND)
         # (game, seat) -> the seat's latest "My slate" panel: the click whose token edits it,
@@ -309,10 +308,9 @@ class StellaPlugin(GamePlugin):
         ctx: TableContext,
         events: list[Event],
     ) -> bool:
-        """A click on a private panel (slate or designation menu) edits that panel.
-
-        The click was acknowledged at once; the new slate is drawn and edited in after.
-        """
+        """A click on a private panel (slate or designation menu) edits that panel, after its
+        change is saved: the edit is the click's answer (or follows its acknowledgement when
+        the save took longer than the click's patience, :mod:`cogs.answers`)."""
         message = interaction.message
         seat = ctx.table.seat_of(interaction.user.id)
         private = message is not None and (interaction.guild_id is None or message.flags.ephemeral)
@@ -335,118 +333,51 @@ class StellaPlugin(GamePlugin):
                 screen = await cog.drawing.screen(
                     self, "slate_screen", private_ctx, seat, channel_id, True
                 )
-        answered = self._answered.pop(interaction.id, None)
-        if answered is not None:
-            # The answer's buttons carry the version it promised, and the seat's controls count
-            # as up to date from it (acted_version) even when another save came between: if it
-            # showed this slate, it stands, and no edit can arrive after a click on it.
-            promised = build_view(ctx.game_id, answered[1], screen.rows)
-            if answered[0] == _shown(screen.text, promised):
-                return True
         view = build_view(ctx.game_id, ctx.version, screen.rows)
         arguments: dict[str, Any] = {"content": screen.text, "view": view}
-        if screen.image is not None or not screen.rows:
+        drawn = screen.image is not None or not screen.rows
+        if drawn:
             arguments["attachments"] = screen.files()  # a toggle keeps the grid it shows
+        answer = late_answer(interaction)
+        if answer is not None:
+            if await answer.answer_with(lambda response: response.edit_message(**arguments)):
+                return True
+            if drawn:
+                arguments["attachments"] = screen.files()  # the refused try used them up
         try:
             await interaction.edit_original_response(**arguments)
         except discord.HTTPException:
             if interaction.guild_id is not None:
                 raise  # an ephemeral panel has no other route; the next click opens a new one
             # A DM: its message can be edited without the click's token.
-            if "attachments" in arguments:
+            if drawn:
                 arguments["attachments"] = screen.files()
             await message.edit(**arguments)
         return True
 
-    async def answer_at_once(
-        self,
-        cog: TableCog,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        payload: str,
-    ) -> bool:
-        """A toggle on a slate gets its new buttons in the click's own answer, at once.
-
-        A toggle flips one mark of the player's own draft, so what it shows is known before
-        its change waits for the table, which a round start may hold while every player's
-        slate waits for Discord's global limit. The change then runs like any other, and the
-        slate is edited again only if it shows something else (refused, or the round moved on).
-        """
-        message = interaction.message
-        in_private = interaction.guild_id is None or (
-            message is not None and message.flags.ephemeral
-        )
-        if message is None or not in_private or not payload.startswith("atoggle:"):
-            return False
-        saved = await self._saved_seat(cog, interaction, game_id)
-        if saved is None:
-            return False
-        record, table, seat, state = saved
-        if (
-            record.status != tables.ACTIVE
-            or not record.version >= version >= table.acted_at[seat]
-            or state.phase != engine.MARKING
-            or seat not in engine.to_move(state)
-        ):
-            return False
-        action = self.decode_action_at(state, seat, payload[1:], [])
-        try:
-            self.engine.apply(state, seat, action or {})
-        except RulesError:
-            return False
-        language = self.remember_language(cog, interaction)
-        ctx = TableContext(record.id, record.version + 1, table, state, language, cog.loc)
-        shown = self._slate_answer(ctx, seat, record.channel_id)
-        try:
-            await interaction.response.edit_message(content=shown[0], view=shown[1])
-        except discord.HTTPException:
-            return False
-        self._answered[interaction.id] = (_shown(*shown), ctx.version)
-        return True
-
-    def acted_version(self, interaction: discord.Interaction, saved: int) -> int:
-        """A toggle answered at once promised its controls the version after the one it read;
-        when another change was saved in between (another seat's, or an earlier toggle still
-        on its way), those controls must still work: they show this seat's draft as saved."""
-        answered = self._answered.get(interaction.id)
-        return saved if answered is None else min(saved, answered[1])
-
-    async def settle_answer(
-        self, cog: TableCog, interaction: discord.Interaction, game_id: int
-    ) -> None:
-        """A toggle answered at once whose change was refused: its slate shows what holds."""
-        if self._answered.pop(interaction.id, None) is None:
+    async def show_panels(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
+        """The slate DMs of these seats, still marking, as saved (text and buttons: the grid
+        they show stays the round's). An ephemeral panel cannot be reached without its click;
+        "My slate" opens a new one."""
+        state, messages = ctx.state, ctx.table.messages
+        if state.phase != engine.MARKING or messages.get(SLATES_ROUND) != state.round:
             return
-        try:
-            saved = await self._saved_seat(cog, interaction, game_id)
-            if saved is None:
-                return
-            record, table, seat, state = saved
-            language = self.remember_language(cog, interaction)
-            ctx = TableContext(record.id, record.version, table, state, language, cog.loc)
-            text, view = self._slate_answer(ctx, seat, record.channel_id)
-            await interaction.edit_original_response(content=text, view=view)
-        except discord.HTTPException:
-            log.info("slate of a refused toggle not shown again (click %s)", interaction.id)
-
-    async def _saved_seat(
-        self, cog: TableCog, interaction: discord.Interaction, game_id: int
-    ) -> tuple[GameRecord, Table, int, engine.State] | None:
-        """The game as saved, with the clicking player's seat (None: not a player of it)."""
-        record = await cog.bot.db.load_game(game_id)
-        table = Table.from_json(record.snapshot) if record is not None else None
-        seat = table.seat_of(interaction.user.id) if table is not None else None
-        if record is None or table is None or seat is None or table.state is None:
-            return None
-        return record, table, seat, self.engine.from_json(table.state)
-
-    def _slate_answer(
-        self, ctx: TableContext, seat: int, channel_id: int
-    ) -> tuple[str, Controls | None]:
-        """A slate's text and buttons (a toggle keeps the picture): cheap, so drawn here."""
-        screen = self.screens.slate_screen(ctx, seat, channel_id, False)
-        return screen.text, build_view(ctx.game_id, ctx.version, screen.rows)
+        channel_id = await self._channel_id(cog, ctx.game_id)
+        for seat in seats:
+            message_id = messages.get(f"dm:{seat}")
+            user_id = ctx.table.seats[seat].user_id
+            if not message_id or user_id is None or seat not in engine.to_move(state):
+                continue
+            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
+            private = dataclasses.replace(ctx, language=language)
+            screen = self.screens.slate_screen(private, seat, channel_id, False)
+            try:
+                dm = await cog.bot.direct.channel(user_id)
+                await dm.get_partial_message(message_id).edit(
+                    content=screen.text, view=build_view(ctx.game_id, ctx.version, screen.rows)
+                )
+            except discord.HTTPException:
+                log.info("could not bring the slate DM %s up to date", message_id)
 
     async def on_ui(
         self,
@@ -724,7 +655,7 @@ class StellaPlugin(GamePlugin):
         players = ", ".join(ctx.mention(seat) for seat in closed)
         users = [user_id for seat in closed if (user_id := ctx.table.seats[seat].user_id)]
         message = await channel.send(
-            ctx.t("st-dm-closed", players=players),
+            ctx.t("st-dm-closed", players=players, count=len(closed)),
             allowed_mentions=pings_for(users),
             nonce=f"{ctx.game_id}.c{ctx.state.round}",
         )
@@ -798,10 +729,6 @@ def _explicit_toggle(argument: str) -> tuple[int, bool] | None:
 def _slates_offered(table: Table) -> set[int]:
     """The seats whose DM could not be sent: the round's message offers "My slate" for them."""
     return {seat for seat in range(len(table.seats)) if dm_failed(table.messages, seat)}
-
-
-def _shown(text: str, view: Controls | None) -> tuple[str, Any]:
-    return text, view.components if view is not None else None
 
 
 def designation_rows(cards: Sequence[int]) -> list[Row]:

@@ -29,11 +29,8 @@ finds one posted before a crash by looking at the channel, as it does after a cr
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
-import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -62,7 +59,6 @@ ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before 
 # A click's token lasts 15 minutes; a change takes seconds, so a click older than this is one
 # whose change waited very long (a busy evening, a hung call): the channel's route is safer.
 FOLLOWUP_AGE = 10 * 60.0
-KEPT_WEBHOOKS = 1024  # pings posted through a click whose token may still delete them
 
 
 @dataclass
@@ -86,8 +82,6 @@ class ChannelSync:
 
     def __init__(self, cog: TableCog) -> None:
         self.cog = cog
-        # message id -> the webhook of the click that posted it, and until when its token holds
-        self._posted_through: OrderedDict[int, tuple[discord.Webhook, float]] = OrderedDict()
 
     @property
     def bot(self):
@@ -176,7 +170,7 @@ class ChannelSync:
             await self._show_turn(work, ctx, await self._turn_screen(work, ctx))
         if table.notify:
             await self._ping(work, ctx)
-        await self._delete_pings(work)
+        self._forget_pings(work)
         for key in table.retired_keys():
             await self._retire(work, ctx, key)
             del table.messages[key]
@@ -226,53 +220,55 @@ class ChannelSync:
             await self._edit(work, message_id, screen, view)
         else:
             nonce = f"{record.id}.{table.turn_since}"
-            notify = self._notified(work, ctx)
+            seats = self._notified(work, ctx)
+            notify = self._users(work, seats)
             table.messages[key] = await self._post_for(work, screen, view, nonce, notify)
             note_picture(table.messages, table.messages[key], screen)
             table.notify = []  # the new message itself notified them
+            table.notified = [*table.notified, *seats]
         await self._mirror(work, ctx, screen)
 
     def _notified(self, work: Showing, ctx: TableContext) -> list[int]:
-        """The users whose turn came and whom the channel notifies (once per turn)."""
+        """The seats whose turn came and whom the channel notifies now (the game decides:
+        Dizzle tells a live table's players once per pass)."""
         seats = work.plugin.channel_pings(ctx, list(work.table.notify))
-        ids = [work.table.seats[seat].user_id for seat in seats]
-        return [user_id for user_id in ids if user_id]
+        return [seat for seat in seats if work.table.seats[seat].user_id]
+
+    def _users(self, work: Showing, seats: list[int]) -> list[int]:
+        return [work.table.seats[seat].user_id or 0 for seat in seats]
 
     async def _ping(self, work: Showing, ctx: TableContext) -> None:
         """A short "your turn" message for a turn that came while its message was only edited.
 
-        It is deleted once that turn is over, so the channel keeps no trace of it.
+        It stays: a notification whose message is gone leads nowhere.
         """
         table = work.table
-        notify = self._notified(work, ctx)
-        if notify and table.status == tables.ACTIVE:
+        seats = self._notified(work, ctx)
+        if seats and table.status == tables.ACTIVE:
+            notify = self._users(work, seats)
             players = ", ".join(f"<@{user_id}>" for user_id in notify)
             text = ctx.t("table-your-turn", players=players, count=len(notify))
             nonce = f"{work.record.id}.n{table.turn_began}"
+            newest = self._newest(work)
             posted = await self._post_for(
-                work, Screen(text), None, nonce, notify, by_words=True, deleted_soon=True
+                work, Screen(text), None, nonce, notify, by_words=True, newer_than=newest
             )
             table.messages[ping_message_key(table.turn_began)] = posted
+            table.notified = [*table.notified, *seats]
         table.notify = []
 
-    async def _delete_pings(self, work: Showing) -> None:
+    def _newest(self, work: Showing) -> int:
+        """The newest turn message or ping the table knows: an older ping of the same words
+        (kept in the channel) is not the one a repair looks for."""
+        keys = ("turn:", "ping:")
+        return max((v for k, v in work.table.messages.items() if k.startswith(keys)), default=0)
+
+    def _forget_pings(self, work: Showing) -> None:
+        """Pings of earlier turn messages stay in the channel; the table forgets their ids."""
         for key in work.table.stale_pings():
-            with contextlib.suppress(discord.NotFound):  # deleted already
-                await self._delete(work.record.channel_id, work.table.messages[key])
             del work.table.messages[key]
 
     async def _delete(self, channel_id: int, message_id: int) -> None:
-        """Delete a message: through the click that posted it while its token holds, else
-        with the bot's token."""
-        kept = self._posted_through.pop(message_id, None)
-        if kept is not None and kept[1] > time.monotonic():
-            try:
-                await kept[0].delete_message(message_id)
-                return
-            except discord.NotFound:
-                raise  # deleted already
-            except discord.HTTPException as error:
-                log.info("deleting through the click failed (%s); using the channel", error.code)
         channel = self.bot.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).delete()
 
@@ -345,7 +341,7 @@ class ChannelSync:
         if "lobby" in table.messages:
             await self._close_lobby(work)
         table.notify = []
-        await self._delete_pings(work)
+        self._forget_pings(work)
         if table.state is not None:
             await work.plugin.sync_private(self.cog, self._context(work), work.interaction)
 
@@ -440,7 +436,7 @@ class ChannelSync:
         nonce: str,
         notify: Sequence[int] = (),
         by_words: bool = False,
-        deleted_soon: bool = False,
+        newer_than: int = 0,
     ) -> int:
         """A new message in the table's channel: through the click if there is one, else the
         channel's route (with its nonce).
@@ -448,10 +444,14 @@ class ChannelSync:
         After a click's post failed, the channel is looked at first (Discord may have posted
         it all the same): for the game's controls, or with ``by_words`` (a message without
         controls) for the same words, which a repair also looks for before posting, since a
-        follow-up posted before a crash has no nonce. ``deleted_soon``: a ping, which the same
-        click's token deletes when its turn is over.
+        follow-up posted before a crash has no nonce; ``newer_than``: only a message newer than
+        that id counts.
         """
-        wanted = (lambda message: message.content == screen.text) if by_words else None
+
+        def same_words(message: discord.Message) -> bool:
+            return message.content == screen.text and message.id > newer_than
+
+        wanted = same_words if by_words else None
         if by_words:
             posted = await self._adopt(work, wanted)
             if posted:
@@ -469,17 +469,8 @@ class ChannelSync:
                 if posted:
                     return posted
             else:
-                if deleted_soon:
-                    self._keep_webhook(message.id, click)
                 return message.id
         return await self._post(work.record.channel_id, screen, view, nonce, notify)
-
-    def _keep_webhook(self, message_id: int, interaction: discord.Interaction) -> None:
-        # A margin under the 15 minutes: a token that just ran out costs a refused call.
-        left = 14 * 60 - token_age(interaction)
-        self._posted_through[message_id] = (interaction.followup, time.monotonic() + left)
-        while len(self._posted_through) > KEPT_WEBHOOKS:
-            self._posted_through.popitem(last=False)
 
     async def _post(
         self,

@@ -36,12 +36,14 @@ from cogs.components import build_view
 from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, user_language
 from cogs.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
+from cogs.outages import DISCORD, STORAGE, Outages, discord_outage, storage_outage
 from cogs.plugin import GamePlugin, TableContext
 from cogs.records import seat_results
 from cogs.rematch import REMATCH, open_rematch
 from cogs.rules import send_rules
 from cogs.screens import Button
 from cogs.sync import ChannelSync
+from cogs.threads import ThreadKeeper, thread_parent
 from cogs.turns import Turn, Turns
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
@@ -64,6 +66,7 @@ CHANGE_ATTEMPTS = 4
 RETRY_DELAYS = (1.0, 5.0, 20.0)  # the channel step again after a failure, then the sweep's turn
 GIVE_UP_AFTER = 8  # failed repairs of one table in this process (a channel we may not post in)
 KNOWN_GAMES = 10_000  # games whose channel and kind a click finds without loading them
+KNOWN_CLICKS = 4096  # interaction ids kept to know one delivered twice
 REPAIR_TASK = "table-repair"
 
 
@@ -73,11 +76,14 @@ class TableCog(commands.Cog):
         self.plugins: dict[str, GamePlugin] = {}
         self._locks: dict[int, Turns] = {}
         self.sync = ChannelSync(self)
+        self.threads = ThreadKeeper(self)
+        self.outages = Outages()  # Discord or the database away: one log line, not one a table
         self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
         # game id -> (channel id, kind): neither ever changes, in any process.
         self._whereabouts: OrderedDict[int, tuple[int, str]] = OrderedDict()
+        self._arrived: OrderedDict[int, None] = OrderedDict()  # the newest clicks' ids
 
     @property
     def loc(self):
@@ -99,13 +105,20 @@ class TableCog(commands.Cog):
         return turns
 
     async def cog_load(self) -> None:
+        self.outages.install()
         self._sweeper = asyncio.create_task(self._sweep(), name="table-sweep")
+
+    def keep_task(self, task: asyncio.Task[None]) -> None:
+        """A background task of the table (cancelled when the bot stops)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def stop_background(self) -> None:
         """The bot is stopping: no more repairs (the next start repairs what is left)."""
         await self.cog_unload()
 
     async def cog_unload(self) -> None:
+        self.outages.uninstall()
         for task in [self._sweeper, *self._tasks]:
             if task is not None:
                 task.cancel()
@@ -130,6 +143,7 @@ class TableCog(commands.Cog):
             for _ in range(CHANGE_ATTEMPTS):
                 try:
                     await change()
+                    self.outages.answered(STORAGE)
                     return True
                 except StaleVersion:
                     log.info("a change in channel %s lost to another save", channel_id)
@@ -167,17 +181,56 @@ class TableCog(commands.Cog):
         process can be showing it at this moment (what the click brings may be its follow-up).
         """
         try:
+            # A turn's start in a thread: the thread is brought back first if it was archived.
+            if not await self.threads.keep_open(record):
+                return  # its thread is gone: the table is being ended
             await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
-        except Exception:
+        except Exception as error:
+            if discord_outage(error):
+                # Saved, not shown: shown once Discord answers again.
+                self.outages.failed(DISCORD, error, f"showing game {record.id}")
+                self._repair_later(record.id, outage=True)
+                await self._say_pending(interaction)
+                return
+            if storage_outage(error):
+                # The change is saved; what was shown of it is noted by the repair.
+                self.outages.failed(STORAGE, error, f"noting what game {record.id} shows")
+                self._repair_later(record.id, outage=True)
+                return
             log.warning(
                 "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
             )
             self._repair_later(record.id)
             return
+        self.outages.answered(DISCORD)
         self._failures.pop(record.id, None)
 
-    def _repair_later(self, game_id: int) -> None:
+    async def _say_pending(self, interaction: discord.Interaction | None) -> None:
+        """The click's move is saved but Discord will not show it yet: the player hears so."""
+        if interaction is None:
+            return
+        try:
+            await self.tell(interaction, "outage-discord-pending")
+        except (discord.HTTPException, discord.RateLimited) as error:
+            log.debug("click %s not told of the outage (%s)", interaction.id, error)
+
+    async def keep_thread_open(self, record: GameRecord) -> bool:
+        """The table's thread brought back if archived (see :mod:`cogs.threads`); False: the
+        thread is gone and the table is being ended. A failure waits for the sweep."""
+        try:
+            return await self.threads.keep_open(record)
+        except Exception as error:
+            if self.outage_noted(error, f"keeping the thread of game {record.id} open"):
+                return True
+            if not isinstance(error, discord.HTTPException):
+                raise
+            log.info("thread of game %s not kept open (%s)", record.id, error.status)
+            return True
+
+    def _repair_later(self, game_id: int, outage: bool = False) -> None:
         failures = self._failures.get(game_id, 0) + 1
+        if outage and failures > len(RETRY_DELAYS):
+            return  # the sweep's turn: an outage is no reason to give a table up
         self._failures[game_id] = failures
         if failures <= len(RETRY_DELAYS):
             delay = RETRY_DELAYS[failures - 1]
@@ -194,30 +247,81 @@ class TableCog(commands.Cog):
         """Bring a game's channel up to its save, from wherever it was left. True: all shown."""
         if self._failures.get(game_id, 0) >= GIVE_UP_AFTER or self.bot.is_closed():
             return False
-        record = await self.bot.db.load_game(game_id)
+        try:
+            record = await self.bot.db.load_game(game_id)
+        except Exception as error:
+            if not storage_outage(error):
+                raise
+            self.outages.failed(STORAGE, error, f"repair of game {game_id}")
+            self._repair_later(game_id, outage=True)
+            return False
         if record is None:
             return True
+        talks = not Table.from_json(record.snapshot).up_to_date  # else no call to Discord
         async with self.lock(record.channel_id):
             try:
+                if not await self.threads.keep_open(record):
+                    return False  # its thread is gone: the table is being ended
+                await self._show_panels(game_id)
                 done = await self.sync.show(game_id, repair=True)
-            except Exception:
+            except Exception as error:
+                if self.outage_noted(error, f"repair of game {game_id}"):
+                    # Not counted: an outage is no reason to give a table up.
+                    self._repair_later(game_id, outage=True)
+                    return False
                 log.warning("repair of game %s failed", game_id, exc_info=True)
                 self._repair_later(game_id)
                 return False
+        if talks:
+            self.outages.answered(DISCORD)
         self._failures.pop(game_id, None)
         return done
+
+    async def _show_panels(self, game_id: int) -> None:
+        """The private panels of the seats whose action was saved last, as saved: a process
+        that died between that save and the edit answering the click left them behind."""
+        record = await self.bot.db.load_game(game_id)
+        plugin = self.plugins.get(record.kind) if record is not None else None
+        if record is None or plugin is None or record.status != tables.ACTIVE:
+            return
+        table = Table.from_json(record.snapshot)
+        seats = [seat for seat, acted in enumerate(table.acted_at) if acted == record.version]
+        if seats and table.state is not None:
+            state = plugin.engine.from_json(table.state)
+            ctx = TableContext(record.id, record.version, table, state, table.language, self.loc)
+            await plugin.show_panels(self, ctx, seats)
 
     async def _sweep(self) -> None:
         """At start-up every table a crash left behind, then those other processes left."""
         await self.bot.wait_until_ready()
         since = time.time()
         while not self.bot.is_closed():
-            for game_id in await self.bot.db.unshown_games(before=since):
-                await self.repair(game_id)
+            try:
+                for game_id in await self.bot.db.unshown_games(before=since):
+                    if not await self.repair(game_id) and self.outages.down(DISCORD, STORAGE):
+                        break  # one table a sweep until Discord and the database answer
+                await self.threads.sweep()
+            except Exception as error:
+                self._sweep_failed(error)
             poll = self.bot.config.timer_poll_seconds
             await asyncio.sleep(poll)
             # A change saved longer ago than a poll and still not shown was left behind.
             since = time.time() - max(poll, 1.0)
+
+    def _sweep_failed(self, error: Exception) -> None:
+        if not self.outage_noted(error, "the sweep"):
+            log.error("the sweep failed; it goes on at its next turn", exc_info=error)
+
+    def outage_noted(self, error: BaseException, what: str) -> bool:
+        """Whether ``error`` is Discord or the database being away (noted: one log line for
+        the whole outage); False for any other failure, which deserves its traceback."""
+        if discord_outage(error):
+            self.outages.failed(DISCORD, error, what)
+        elif storage_outage(error):
+            self.outages.failed(STORAGE, error, what)
+        else:
+            return False
+        return True
 
     async def save_change(
         self,
@@ -226,10 +330,12 @@ class TableCog(commands.Cog):
         moves: Sequence[tuple[int | None, Action, str]] = (),
         deadline: DeadlineChange = None,
         results: Sequence[SeatResult] = (),
+        on_panel: bool = False,
     ) -> GameRecord:
         """Save a changed table (version-checked); the record as saved.
 
         ``results``: the seats of a game this change finishes, kept for records with it.
+        ``on_panel``: the change is answered by the edit of a private panel, still to come.
         """
         if deadline is None and table.status != tables.ACTIVE and table.decision:
             table.decision, deadline = "", CLEAR
@@ -240,7 +346,7 @@ class TableCog(commands.Cog):
             snapshot,
             status=table.status,
             moves=moves,
-            shown=table.up_to_date,
+            shown=table.up_to_date and not on_panel,
             deadline=deadline,
             results=results,
         )
@@ -288,6 +394,7 @@ class TableCog(commands.Cog):
         if plugin.sends_dms:
             self.bot.direct.ask_ahead(user.id)
         table.turn_minutes = self.bot.config.default_turn_minutes
+        table.thread_parent = thread_parent(interaction)
         if turn_minutes is not None:
             longest = self.bot.config.max_turn_minutes
             if not 0 <= turn_minutes <= longest:
@@ -306,16 +413,24 @@ class TableCog(commands.Cog):
             except ChannelBusy:
                 await self.tell(interaction, "table-error-channel-busy")
                 return
+            except Exception as error:
+                if not storage_outage(error):
+                    raise
+                self.outages.failed(STORAGE, error, "opening a table")
+                await self.tell(interaction, "outage-storage-retry")
+                return
             self.remember(record)
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
-                await self._answer_start(interaction, plugin, record, table)
+                table.shown = table.changed  # its lobby is the answer: the first turn may follow
                 try:
-                    await self._start_game(interaction, plugin, record, table)
+                    await self._start_game(interaction, plugin, record, table, lineup=True)
                 except StaleVersion:  # changed by someone else within a moment of its creation
                     await self.tell(interaction, "table-error-stale")
                 return
             await self._answer_lobby(interaction, plugin, record, table)
+            if table.thread_parent:  # a week's auto-archive for its thread, after the answer
+                await self.keep_thread_open(record)
 
     async def _answer_lobby(
         self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
@@ -345,7 +460,8 @@ class TableCog(commands.Cog):
     async def _answer_start(
         self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
-        """A game that starts at once answers with its line-up; the turn message follows."""
+        """A game that starts at once answers with its line-up, once its start is saved; the
+        turn message follows (through the channel, if this answer failed)."""
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
@@ -355,8 +471,6 @@ class TableCog(commands.Cog):
             )
         except discord.HTTPException as error:
             log.info("line-up answer of game %s failed (%s)", record.id, error.code)
-            return
-        table.shown = table.changed  # the answer is its lobby: the first turn may follow it
 
     # ---- every click lands here -------------------------------------------------------
 
@@ -368,32 +482,44 @@ class TableCog(commands.Cog):
         payload: str,
         values: list[str],
     ) -> None:
-        answered_by: GamePlugin | None = None  # the game that answered the click at once
+        if self._arrived_before(interaction):
+            return  # the same click delivered twice: its first arrival answers and applies it
         turn = self._turn_on_arrival(game_id, payload)
         try:
             if payload == RULES_PAYLOAD:
                 await self.show_rules(interaction, game_id)
                 return
             if not payload.startswith(("h", "u:")):
-                # Private panels and replays answer on their own; a change is acknowledged now,
-                # or answered with what it will show when its game can tell that at once.
-                answered_by = await self._answer_at_once(interaction, game_id, version, payload)
-                if answered_by is None and _edits_its_message(interaction, payload):
+                # Private panels and replays answer on their own; a change that edits the
+                # clicked message answers with that edit, after its save; others are
+                # acknowledged now. Nothing a player is shown comes before its save.
+                if self._edits_its_message(interaction, game_id, payload):
                     answer_late(interaction)  # by the edit of the clicked message, in one call
-                elif answered_by is None:
+                else:
                     await acknowledge(interaction)
             await self._on_control(interaction, game_id, version, payload, values, turn)
-        except Exception:
+        except Exception as error:
             # Nothing was saved if we got here before the save; say so instead of going silent.
-            log.exception("control %s of game %s failed", payload, game_id)
-            await self.tell(interaction, "table-error-internal")
+            if self.outage_noted(error, f"control {payload} of game {game_id}"):
+                away = "storage" if storage_outage(error) else "discord"
+                await self.tell(interaction, f"outage-{away}-retry")
+            else:
+                log.exception("control %s of game %s failed", payload, game_id)
+                await self.tell(interaction, "table-error-internal")
         finally:
             if turn is not None:
                 turn.release()
             # Shown by another route, or not at all: Discord still hears of the click.
             await acknowledge_if_late(interaction)
-            if answered_by is not None:
-                await answered_by.settle_answer(self, interaction, game_id)
+
+    def _arrived_before(self, interaction: discord.Interaction) -> bool:
+        """Whether this very interaction (its id) reached this process already."""
+        if interaction.id in self._arrived:
+            return True
+        self._arrived[interaction.id] = None
+        if len(self._arrived) > KNOWN_CLICKS:
+            self._arrived.popitem(last=False)
+        return False
 
     def _turn_on_arrival(self, game_id: int, payload: str) -> Turn | None:
         """The click's place among its channel's changes, taken before anything is awaited.
@@ -406,16 +532,20 @@ class TableCog(commands.Cog):
             return None
         return self.lock(where[0]).take()
 
-    async def _answer_at_once(
-        self, interaction: discord.Interaction, game_id: int, version: int, payload: str
-    ) -> GamePlugin | None:
+    def _edits_its_message(
+        self, interaction: discord.Interaction, game_id: int, payload: str
+    ) -> bool:
+        """A game control whose change most often edits the clicked message, which can then
+        answer the click itself: a message of the channel, or a private panel (a DM, an
+        ephemeral message) of a game that answers there (Stella's slate)."""
+        message = interaction.message
+        if not payload.startswith("a") or message is None:
+            return False
+        if interaction.guild_id is not None and not message.flags.ephemeral:
+            return True
         where = self._whereabouts.get(game_id)
         plugin = self.plugins.get(where[1]) if where else None
-        if plugin is not None and await plugin.answer_at_once(
-            self, interaction, game_id, version, payload
-        ):
-            return plugin
-        return None
+        return plugin is not None and plugin.answers_in_place
 
     async def _on_control(
         self,
@@ -567,7 +697,9 @@ class TableCog(commands.Cog):
         plugin: GamePlugin,
         record: GameRecord,
         table: Table,
+        lineup: bool = False,
     ) -> None:
+        """``lineup``: the start answers its slash command with the line-up (a solo game)."""
         try:
             state = plugin.new_state(table)
         except RulesError as error:  # options the game cannot start with, e.g. a bad deck
@@ -576,7 +708,9 @@ class TableCog(commands.Cog):
             return
         moves: list[tuple[int | None, Action, str]] = []
         events = self._advance(plugin, table, state, moves, record.version + 1)
-        await self._commit(interaction, plugin, record, table, state, moves, events, started=True)
+        await self._commit(
+            interaction, plugin, record, table, state, moves, events, started=True, lineup=lineup
+        )
 
     # ---- what cannot be undone: asked privately, confirmed by a second button ------------
 
@@ -706,9 +840,7 @@ class TableCog(commands.Cog):
         if actor == "user":
             table.seats[seat].timeouts = 0
         new_version = record.version + 1
-        table.acted_at[seat] = (
-            plugin.acted_version(interaction, new_version) if interaction else new_version
-        )
+        table.acted_at[seat] = new_version
         events += self._advance(plugin, table, state, moves, new_version)
         await self._commit(interaction, plugin, record, table, state, moves, events)
         return True
@@ -762,6 +894,7 @@ class TableCog(commands.Cog):
         events: list[Event],
         notes: Sequence[list[Any]] = (),
         started: bool = False,
+        lineup: bool = False,
     ) -> None:
         """Save the change with what the channel must show, answer the click, then show it.
 
@@ -796,13 +929,28 @@ class TableCog(commands.Cog):
         deadline = self._deadline(plugin, table, state, version)
         finished = table.status == tables.FINISHED
         results = seat_results(plugin, table) if finished else []
-        saved = await self.save_change(record, table, moves, deadline, results)
+        # What only the clicked private panel shows is saved as not shown yet: a process that
+        # dies before that panel's edit leaves the table to a repair, which edits the panel.
+        on_panel = (
+            interaction is not None
+            and not started
+            and plugin.answers_in_place
+            and _on_private_panel(interaction)
+        )
+        saved = await self.save_change(record, table, moves, deadline, results, on_panel)
+        if interaction is not None and lineup:
+            await self._answer_start(interaction, plugin, saved, table)
         if interaction is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:
-                await plugin.answer_in_place(self, interaction, ctx, events)
+                answered = await plugin.answer_in_place(self, interaction, ctx, events)
             except discord.HTTPException:
                 log.info("private panel of game %s not updated", saved.id)
+            else:
+                if on_panel and answered and table.up_to_date:
+                    # Nothing else to show: the panel shows the save (else the channel's
+                    # step notes it shown once it has shown the rest).
+                    await self.bot.db.mark_shown(saved.id, saved.version)
             await plugin.sync_seat(self, interaction, ctx)
         await self.show(saved, table, interaction, alone)
 
@@ -820,7 +968,7 @@ class TableCog(commands.Cog):
         is notified like anyone else."""
         if table.status != tables.ACTIVE:
             return []
-        looking = not _clicked_in_private(interaction)
+        looking = interaction is None or not _on_private_panel(interaction)
         clicked = {seat for seat, _, actor in moves if actor == "user" and looking}
         return [
             seat
@@ -914,24 +1062,10 @@ def _forced_move(engine: Any, state: Any) -> tuple[int, Action] | None:
     return None
 
 
-def _clicked_in_private(interaction: discord.Interaction | None) -> bool:
-    """A click in a DM or on an ephemeral message, away from the table's channel messages."""
-    if interaction is None:
-        return False
+def _on_private_panel(interaction: discord.Interaction) -> bool:
+    """A click on a DM or an ephemeral message."""
     message = interaction.message
-    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
-
-
-def _edits_its_message(interaction: discord.Interaction, payload: str) -> bool:
-    """A game control on a message of the channel: its change most often edits that message,
-    which can then answer the click itself (not a private panel, nor a DM's slate)."""
-    message = interaction.message
-    return (
-        payload.startswith("a")
-        and interaction.guild_id is not None
-        and message is not None
-        and not message.flags.ephemeral
-    )
+    return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:

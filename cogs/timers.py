@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from cogs.outages import storage_outage
 from cogs.table import TableAddon
 from games import table as tables
 from games.engine import CHANCE, Action, Engine, Event, settle
@@ -41,6 +42,8 @@ class TimerCog(TableAddon):
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        # Deadlines claimed whose timeout the database kept from being played (tried again).
+        self._claimed: dict[int, Deadline] = {}
 
     async def cog_load(self) -> None:
         self._task = asyncio.create_task(self._run(), name="turn-timers")
@@ -67,26 +70,57 @@ class TimerCog(TableAddon):
         await self.bot.wait_until_ready()
         while not self.bot.is_closed() and not self._stopping:
             self._wake.clear()
-            upcoming = await self.bot.db.deadlines(limit=1)
-            delay = self.bot.config.timer_poll_seconds
-            if upcoming:
-                delay = min(delay, max(0.0, upcoming[0].next_at - time.time()))
-            if delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), delay)
-            for deadline in await self.bot.db.deadlines(before=time.time()):
-                if self._stopping:
-                    return
-                try:
-                    await self._handle(deadline)
-                except Exception:
-                    log.exception("timer of game %s failed", deadline.game_id)
-                    await self.bot.db.claim_deadline(deadline.game_id, deadline.version)
+            try:
+                await self._wait_for_the_next()
+                await self._fire()
+            except Exception as error:
+                # The database away: tried again at the next poll, one log line an outage.
+                if not self.table.outage_noted(error, "the turn timers"):
+                    log.exception("the turn timers failed; they go on at their next poll")
+                await self._pause(self.bot.config.timer_poll_seconds)
+
+    async def _wait_for_the_next(self) -> None:
+        upcoming = await self.bot.db.deadlines(limit=1)
+        delay = self.bot.config.timer_poll_seconds
+        if upcoming:
+            delay = min(delay, max(0.0, upcoming[0].next_at - time.time()))
+        if delay > 0 and not self._claimed:
+            await self._pause(delay)
+
+    async def _pause(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), seconds)
+
+    async def _fire(self) -> None:
+        # Timeouts claimed but not played when the database went away: played first.
+        for deadline in list(self._claimed.values()):
+            try:
+                await self.expire(deadline.game_id, deadline.version)
+            except Exception as error:
+                if storage_outage(error):
+                    raise  # still away: tried again at the next poll
+                log.exception("timer of game %s failed", deadline.game_id)
+            del self._claimed[deadline.game_id]
+        for deadline in await self.bot.db.deadlines(before=time.time()):
+            if self._stopping:
+                return
+            try:
+                await self._handle(deadline)
+            except Exception as error:
+                if storage_outage(error):
+                    raise  # the next deadlines would fail the same way
+                if self.table.outage_noted(error, f"timer of game {deadline.game_id}"):
+                    continue  # a reminder Discord refused; its timeout still plays
+                log.exception("timer of game %s failed", deadline.game_id)
+                self._claimed.pop(deadline.game_id, None)
+                await self.bot.db.claim_deadline(deadline.game_id, deadline.version)
 
     async def _handle(self, deadline: Deadline) -> None:
         if deadline.due_at <= time.time():
             if await self.bot.db.claim_deadline(deadline.game_id, deadline.version):
+                self._claimed[deadline.game_id] = deadline  # until its timeout is played
                 await self.expire(deadline.game_id, deadline.version)
+                self._claimed.pop(deadline.game_id, None)
         elif await self.bot.db.mark_reminded(deadline.game_id, deadline.version):
             await self.remind(deadline)
 
@@ -98,6 +132,9 @@ class TimerCog(TableAddon):
         if table.decision_at != deadline.version:
             return  # that decision was taken meanwhile
         plugin = self.table.plugins[record.kind]
+        # A quiet thread may have been archived meanwhile: brought back before the reminder.
+        if not await self.table.keep_thread_open(record):
+            return
         state = plugin.engine.from_json(table.state or {})
         minutes = max(1, round((deadline.due_at - time.time()) / 60))
         channel = self.bot.get_partial_messageable(record.channel_id)

@@ -1,10 +1,10 @@
 """One channel's changes, one at a time, in the order their clicks arrived.
 
 An :class:`asyncio.Lock` queues a waiter only once it asks for the lock. A click that first
-answers Discord (a toggle answered with its new slate at once) asks later than a click that
-arrived after it and was only acknowledged, and its change would run second: a Lock clicked
-right after a toggle would lock the slate without that toggle. A :class:`Turn` is taken as
-the click arrives, before anything is awaited, and waited for when its change runs.
+acknowledges Discord asks later than a click that arrived after it and whose answer waits for
+its change (:mod:`cogs.answers`), and its change would run second: a Lock clicked right after
+a toggle could lock the slate without that toggle. A :class:`Turn` is taken as the click
+arrives, before anything is awaited, and waited for when its change runs.
 """
 
 from __future__ import annotations

@@ -70,8 +70,10 @@ class Table:
     player_turn: str = ""
     turn_began: int = 0
     notify: list[int] = field(default_factory=list)
+    notified: list[int] = field(default_factory=list)  # seats told since that message began
     rematch_of: int = 0  # the finished game this lobby plays again (0: none)
     invited: list[int] = field(default_factory=list)  # players of that game not seated yet
+    thread_parent: int = 0  # the channel of the thread the table is played in (0: no thread)
 
     def to_json(self) -> dict[str, Any]:
         # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save
@@ -120,9 +122,14 @@ class Table:
         return [key for key in self.messages if key.startswith("turn:") and key != current]
 
     def stale_pings(self) -> list[str]:
-        """Keys of "your turn" messages of turns that are over (they are deleted)."""
-        current = ping_message_key(self.turn_began) if self.status == ACTIVE else None
-        return [key for key in self.messages if key.startswith("ping:") and key != current]
+        """Keys of "your turn" messages from before the current turn message, or of a game
+        that is over: forgotten, never deleted (a notification must lead to its message)."""
+        since = self.turn_since if self.status == ACTIVE else None
+        return [
+            key
+            for key in self.messages
+            if key.startswith("ping:") and (since is None or int(key[5:]) < since)
+        ]
 
 
 _TABLE_FIELDS = tuple(item.name for item in fields(Table))  # ``fields`` looks them up each call
@@ -174,6 +181,7 @@ def record_change(
         unshown = [entry for entry in table.log if entry["v"] > table.shown]
         table.log = [*unshown, item]
         table.turn_since = version
+        table.notified = []  # nobody told anything by the new message yet
     else:
         table.log = [*table.log, item][-LOG_LIMIT:]
     table.turn_key = turn_key

@@ -2,13 +2,18 @@
 
 ``locales/<lang>/*.ftl`` hold the messages; :class:`Localizer` formats them. A user gets their
 Discord language, else the server's, else the bot's default (see :func:`pick_language`).
+
+French typography is applied as the French files are read (:func:`french_typography`): the
+files are written with plain spaces and straight apostrophes, and no French text can miss it.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import Iterable
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +27,9 @@ log = logging.getLogger(__name__)
 # and again in its drawing worker. A thousand tables' names and scores make tens of thousands
 # of texts that come back rarely; the labels and numbers every picture shows stay.
 MEMO_LIMIT = 4096
+NO_BREAK_SPACE = "\u00a0"
+# A space written before : ; ! ? » or after « (never a missing one, as in "/aide jeu:").
+_FRENCH_SPACE = re.compile(r"(?<=\S) (?=[:;!?»])|(?<=«) ")
 
 
 def pick_language(*candidates: str | None, default: str = "en") -> str:
@@ -43,7 +51,10 @@ class Localizer:
         for language in LANGUAGES:
             bundle = FluentBundle([language], use_isolating=False)
             for path in sorted((folder / language).glob("*.ftl")):
-                bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+                source = path.read_text(encoding="utf-8")
+                if language == "fr":
+                    source = french_typography(source)
+                bundle.add_resource(FluentResource(source))
             self.bundles[language] = bundle
         # lru_cache's own lock-free C cache is safe for the drawing thread too.
         self._kept = functools.lru_cache(maxsize=MEMO_LIMIT)(self._format_frozen)
@@ -51,12 +62,13 @@ class Localizer:
     def has(self, key: str, language: str = "en") -> bool:
         return self.bundles[language].has_message(key)
 
-    def __call__(self, language: str, key: str, **args: Any) -> str:
+    def __call__(self, language: str, key: str, /, **args: Any) -> str:
         return self.text(language, key, **args)
 
-    def text(self, language: str, key: str, **args: Any) -> str:
+    def text(self, language: str, key: str, /, **args: Any) -> str:
         # Formatting is slow (numbers go through Babel's locale data: a third of a picture's
         # drawing time), and a table asks for the same few texts over and over: keep them.
+        args = {name: _plain_number(value) for name, value in args.items()}
         frozen = tuple((name, type(value), value) for name, value in sorted(args.items()))
         try:
             return self._kept(language, key, frozen)
@@ -80,7 +92,7 @@ class Localizer:
         log.error("missing locale key %s", key)
         return key
 
-    def attribute(self, language: str, key: str, name: str, **args: Any) -> str:
+    def attribute(self, language: str, key: str, name: str, /, **args: Any) -> str:
         """A message attribute such as ``.description`` (used for slash command texts)."""
         for lang in (language, "en"):
             bundle = self.bundles[lang]
@@ -89,6 +101,23 @@ class Localizer:
                 if name in message.attributes:
                     return bundle.format_pattern(message.attributes[name], args)[0]
         return key
+
+
+def _plain_number(value: Any) -> Any:
+    """A whole Decimal (PostgreSQL's numeric sums) as an int: fluent.runtime picks plural
+    variants of Decimals by their written digits, and Decimal(1) would read "1 games"."""
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        return int(value)
+    return value
+
+
+def french_typography(source: str) -> str:
+    """French as it is printed: a no-break space before : ; ! ? and inside « », so a line never
+    breaks before them, and the typographic apostrophe (’) throughout.
+
+    Fluent's own syntax uses none of these characters, so a whole file can be converted.
+    """
+    return _FRENCH_SPACE.sub(NO_BREAK_SPACE, source).replace("'", "’")
 
 
 def message_ids(folder: Path, language: str) -> dict[str, set[str]]:

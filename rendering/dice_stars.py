@@ -50,6 +50,7 @@ from rendering.toolkit import (
     centered_text,
     draw_cross,
     draw_die,
+    fit_name,
     fit_text,
     fixed_palette,
     font,
@@ -59,6 +60,7 @@ from rendering.toolkit import (
     readable_size,
     stacked_png,
     star_points,
+    text_length,
     text_width,
     to_png,
     write,
@@ -85,8 +87,10 @@ FINAL_WIDTH = 62
 GAP = 8  # between the groups of fields of a row
 PAD = 3  # around a field inside its slot
 FOOTER_HEIGHT = 64  # penalty box and grand total
-SOLO_HEIGHT = 96  # the solo grid
-SOLO_BOX = 20
+SOLO_HEIGHT = 120  # the solo grid
+SOLO_BOX = 34  # about 20 px on a phone: a cross in it reads
+SOLO_BOX_GAP = 4
+SOLO_COUNT_ROOM = 90  # right of the solo grid's label: how many boxes are crossed
 SOLO_BOXES_PER_LINE = 12
 
 # Green bonus fields and multiplier stars share the space right of the white fields.
@@ -133,6 +137,7 @@ BADGE_LINE = 46  # a line of badges (last round, refill, nothing fits)
 STANDING_HEIGHT = 64  # one player's chip in the standings: name, total, row states
 STANDING_GAP = 8
 ROW_MARK = 16  # a row's state in a standings chip
+STANDING_TOTAL_ROOM = 94  # right of a chip's name: a total of three digits
 STRIP_COUNTS_Y = STRIP_TOP + STRIP_TRAY_HEIGHT + 6  # the bag's line, on a strip without badges
 FELT = (216, 230, 208)
 FELT_EDGE = (160, 186, 150)
@@ -152,7 +157,7 @@ SOLO_LOSSES = ("solo_loss", "solo_grid_full")
 SYMBOL_KINDS = (
     "dice", "star-face", "white-field", "green-field", "cross", "multiplier",
     "multiplier-crossed", "doubled", "lost", "penalty", "solo-box", "refill", "nothing-fits",
-    "last-round",
+    "last-round", "row-marks",
 )  # fmt: skip
 SHEET_LABELS = (
     "ds-img-penalty",
@@ -171,6 +176,7 @@ TABLE_LABELS = (
 )
 BOARD_LABELS = (
     "ds-img-ranking",
+    "ds-img-solo-result",
     "ds-img-shared",
     "ds-img-solo",
     "ds-img-solo-win",
@@ -281,9 +287,9 @@ class SheetLayout:
 
     def solo_box(self, i: int) -> Box:
         line, column = divmod(i, SOLO_BOXES_PER_LINE)
-        step = SOLO_BOX + 3
-        x = WHITE_X + column * step
-        y = SOLO_Y + 40 + line * step
+        step = SOLO_BOX + SOLO_BOX_GAP
+        x = MARGIN + column * step
+        y = SOLO_Y + 38 + line * step
         return self.box(x, y, SOLO_BOX, SOLO_BOX)
 
     def solo_points_box(self) -> Box:
@@ -449,7 +455,7 @@ def _draw_solo_section(
     draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=1)
     size = layout.size(14)
     # The label above the boxes: beside them, no language's word would fit.
-    room = layout.solo_points_box()[0] - px(MARGIN + 10)
+    room = layout.solo_box(SOLO_BOXES_PER_LINE - 1)[2] - px(MARGIN + SOLO_COUNT_ROOM)
     label = fit_text(text["ds-img-solo"], room, size, bold=True)
     cy = px(SOLO_Y + 20)
     write(draw, (px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
@@ -496,8 +502,7 @@ def _draw_name(
             bold=True,
         )
         x0 += 2 * radius + layout.px(8)
-    size = layout.size(30)
-    shown = fit_text(printable(name), x1 - x0, size, bold=True)
+    shown, size = fit_name(printable(name), x1 - x0, layout.size(30), MIN_FONT, bold=True)
     write(draw, (x0, cy), shown, font=font(size, True), fill=INK, anchor="lm")
 
 
@@ -589,10 +594,23 @@ def _draw_totals(draw: ImageDraw.ImageDraw, layout: SheetLayout, sheet: Mapping[
 def _draw_solo_marks(
     draw: ImageDraw.ImageDraw, layout: SheetLayout, solo: Mapping[str, Any]
 ) -> None:
-    for i in range(min(solo["crossed"], SOLO_GRID_BOXES)):
+    crossed = min(solo["crossed"], SOLO_GRID_BOXES)
+    for i in range(crossed):
         box = layout.solo_box(i)
-        draw.rectangle(box, fill=LOST, outline=BAD, width=1)
-        draw_cross(draw, _shrink(box, -layout.px(2)), BAD, width=max(2, layout.px(2)))
+        draw.rectangle(box, fill=LOST, outline=BAD, width=max(1, layout.px(2)))
+        draw_cross(draw, _shrink(box, -layout.px(2)), BAD, width=max(2, layout.px(4)))
+    # How full the grid is, at the right end of its label's line: the game is lost at 24.
+    count = f"{crossed}/{SOLO_GRID_BOXES}"
+    right = layout.solo_box(SOLO_BOXES_PER_LINE - 1)[2]
+    cy = layout.px(SOLO_Y + 20)
+    write(
+        draw,
+        (right, cy),
+        count,
+        font=font(MIN_FONT, True),
+        fill=BAD if crossed else MUTED,
+        anchor="rm",
+    )
     x0, y0, x1, y1 = layout.solo_points_box()
     middle = (y0 + y1) // 2
     centered_text(draw, (x0, middle, x1, y1), str(solo["points"]), layout.size(28), INK, True)
@@ -654,6 +672,20 @@ def _standings_lines(view: View) -> int:
     return 0 if view.get("solo") is not None else -(-seats // 2)
 
 
+def _standing_columns(view: View, names: Sequence[str]) -> int:
+    """Two chips a line, or one where a name would not fit whole in half the width."""
+    seats = len(view["sheets"])
+    if seats < 2:
+        return 1
+    room = _standing_box(0, seats, 0, 2)
+    room_w = room[2] - room[0] - STANDING_TOTAL_ROOM
+    face = font(MIN_FONT, True)
+    fits = all(
+        text_length(face, printable(_name_of(names, seat))) <= room_w for seat in range(seats)
+    )
+    return 2 if fits else 1
+
+
 def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
     """Badges (or "game over"), the reserve, bag and discard, and every player's standing.
 
@@ -668,7 +700,8 @@ def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
     head = BADGE_LINE * (len(lines) + over)
     standings = _standings_lines(view)
     seats = 0 if not standings else len(view["sheets"])
-    image, draw = drawing_on(_strip_base(head, seats), _palette())
+    columns = _standing_columns(view, names)
+    image, draw = drawing_on(_strip_base(head, seats, columns), _palette())
     y = STRIP_TOP
     if over:
         label = fit_text(text["ds-img-game-over"], width - 2 * MARGIN, 30, bold=True)
@@ -690,16 +723,16 @@ def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
         _draw_counts(draw, (MARGIN, width - MARGIN), y, label, total, by_colour)
         y += COUNTS_LINE
     if standings:
-        _draw_standings(draw, view, names, y)
+        _draw_standings(draw, view, names, y, columns)
     return image
 
 
 @kept_layer(maxsize=16)
-def _strip_base(head: int, seats: int) -> Image.Image:
+def _strip_base(head: int, seats: int, columns: int = 2) -> Image.Image:
     """What every strip of that shape shares: the card, the felt tray, the dice of the bag and
     discard lines, and the players' chips unlit (``head``: the badges' lines above the tray)."""
     width = SHEET_WIDTH
-    lines = -(-seats // 2)
+    lines = -(-seats // columns)
     height = STRIP_TOP + head + STRIP_COUNTS_Y - STRIP_TOP + 2 * COUNTS_LINE
     height += lines * (STANDING_HEIGHT + STANDING_GAP) + 6
     image, draw = canvas(width, height)
@@ -714,15 +747,15 @@ def _strip_base(head: int, seats: int) -> Image.Image:
             x += COUNT_STEP
         y += COUNTS_LINE
     for seat in range(seats):
-        box = _standing_box(seat, seats, y)
+        box = _standing_box(seat, seats, y, columns)
         draw.rounded_rectangle(box, radius=10, fill=WHITE_FIELD, outline=GRID, width=1)
     return packed(image, _palette())
 
 
-def _standing_box(seat: int, seats: int, top: int) -> Box:
+def _standing_box(seat: int, seats: int, top: int, columns: int = 2) -> Box:
     room = SHEET_WIDTH - 2 * MARGIN
-    chip_w = (room - STANDING_GAP) / 2 if seats > 1 else room
-    line, column = divmod(seat, 2)
+    chip_w = (room - STANDING_GAP) / 2 if seats > 1 and columns == 2 else room
+    line, column = divmod(seat, columns if seats > 1 else 1)
     x0 = MARGIN + column * (chip_w + STANDING_GAP)
     y0 = top + line * (STANDING_HEIGHT + STANDING_GAP)
     return (round(x0), y0, round(x0 + chip_w), y0 + STANDING_HEIGHT)
@@ -792,23 +825,24 @@ ROW_STATE_COLOURS = {  # a row's mark in the standings: fill and edge
 }
 
 
-def _draw_standings(draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], top: int) -> None:
-    """Every player's chip, two a line: name, total, and a mark per row (doubled, lost...).
+def _draw_standings(
+    draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], top: int, columns: int
+) -> None:
+    """Every player's chip, ``columns`` a line: name, total, a mark per row (doubled, lost...).
 
     The chips lie unlit on the strip's kept base; the player to move is lit here.
     """
     seats = len(view["sheets"])
     for seat, sheet in enumerate(view["sheets"]):
-        box = _standing_box(seat, seats, top)
+        box = _standing_box(seat, seats, top, columns)
         y0 = box[1]
         if seat == view["current"]:
             draw.rounded_rectangle(box, radius=10, fill=HIGHLIGHT, outline=INK, width=2)
         cy = y0 + 21
         total = str(sheet["total"])
         total_w = _left_text(draw, (box[2] - 10, cy), total, 30, INK, True, anchor="rm")
-        name = fit_text(
-            printable(_name_of(names, seat)), box[2] - box[0] - total_w - 30, MIN_FONT, True
-        )
+        room = box[2] - box[0] - max(total_w + 30, STANDING_TOTAL_ROOM)
+        name, _ = fit_name(printable(_name_of(names, seat)), room, MIN_FONT, MIN_FONT, True)
         _left_text(draw, (box[0] + 10, cy), name, MIN_FONT, INK, True)
         x = box[0] + 10
         for row in sheet["rows"]:
@@ -882,19 +916,32 @@ def _draw_ranking(
     """The ranking card: the title and outcome, then one big line per place (and a solo best)."""
     width = SHEET_WIDTH
     lines = _ranking_lines(view, names)
-    height = MARGIN + RANK_TITLE + RANK_LINE * len(lines) + MARGIN + (RANK_LINE if best else 0)
+    badge = _outcome_badge(view, text)
+    # A solo is won or lost against the solo opponent, not ranked.
+    title = text["ds-img-solo-result" if view.get("solo") is not None else "ds-img-ranking"]
+    measure = ImageDraw.Draw(Image.new("L", (1, 1)))
+    beside = text_width(measure, title, 32, bold=True) + BADGE_GAP
+    # The badge beside the title where both fit, else on a line of its own under it.
+    apart = badge is not None and beside + _pill_width(measure, badge[0]) > width - 2 * MARGIN
+    head = RANK_TITLE + (BADGE_LINE if apart else 0)
+    height = MARGIN + head + RANK_LINE * len(lines) + MARGIN + (RANK_LINE if best else 0)
     image, draw = card_in(_palette(), width, height)
     y = MARGIN + RANK_TITLE / 2
-    badge = _outcome_badge(view, text)
-    right = _pill(draw, width - MARGIN, y, *badge) - BADGE_GAP if badge else width - MARGIN
-    title = fit_text(text["ds-img-ranking"], right - MARGIN, 32, bold=True)
+    right = width - MARGIN
+    if badge and apart:
+        _pill(
+            draw, MARGIN + _pill_width(draw, badge[0]), y + RANK_TITLE / 2 + BADGE_LINE / 2, *badge
+        )
+    elif badge:
+        right = _pill(draw, right, y, *badge) - BADGE_GAP
+    title = fit_text(title, right - MARGIN, 32, bold=True)
     _left_text(draw, (MARGIN, y), title, 32, bold=True)
     for i, (place, name, points) in enumerate(lines):
-        cy = MARGIN + RANK_TITLE + RANK_LINE * i + RANK_LINE / 2
+        cy = MARGIN + head + RANK_LINE * i + RANK_LINE / 2
         label = name or text["ds-img-solo"]
         _draw_rank_line(draw, cy, place, label, points, width, opponent=not name)
     if best:
-        cy = MARGIN + RANK_TITLE + RANK_LINE * len(lines) + RANK_LINE / 2
+        cy = MARGIN + head + RANK_LINE * len(lines) + RANK_LINE / 2
         _left_text(
             draw,
             (MARGIN, cy),
@@ -926,15 +973,22 @@ def _draw_rank_line(
     score = str(points)
     right = width - MARGIN
     score_width = _left_text(draw, (right, cy), score, 34, INK, True, anchor="rm")
-    shown = fit_text(printable(name), right - score_width - 16 - x, 30, bold=not opponent)
-    _left_text(draw, (x, cy), shown, 30, MUTED if opponent else INK, not opponent)
+    room = right - score_width - 16 - x
+    if opponent:  # the bot's own label, smaller where it must be
+        size = 30 if text_width(draw, name, 30) <= room else MIN_FONT
+        shown = fit_text(name, room, size)
+    else:
+        shown, size = fit_name(printable(name), room, 30, MIN_FONT, bold=True)
+    _left_text(draw, (x, cy), shown, size, MUTED if opponent else INK, not opponent)
 
 
 def _best_line(view: View, t: Text, best: int | None) -> str:
-    """A solo result's personal best: the earlier best, or a new best beating it."""
+    """A solo result's personal best: the earlier best, or a new best beating it (a lost solo's
+    score is no best: cogs/records.py)."""
     if view.get("solo") is None or best is None:
         return ""
-    key = "ds-img-solo-new-best" if view["sheets"][0]["total"] > best else "ds-img-solo-best"
+    new_best = view["sheets"][0]["total"] > best and _solo_outcome(view) not in SOLO_LOSSES
+    key = "ds-img-solo-new-best" if new_best else "ds-img-solo-best"
     return t(key, best=best)
 
 

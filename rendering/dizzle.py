@@ -49,6 +49,7 @@ from rendering.toolkit import (
     cap_height,
     card_in,
     draw_die,
+    fit_name,
     fit_text,
     fixed_palette,
     font,
@@ -78,10 +79,12 @@ SCORE_CARD = 58  # the score card below the grid
 DIE_SHARE = 0.86  # share of a field its die face takes
 SPECIAL_PIPS_SHARE = 0.54  # the pips of a field with a special, in its upper left corner
 ICON_SHARE = 0.58  # the special, in the lower right corner
+CHOICE_ICON_SHARE = 0.44  # ... in the upper right corner of a field ringed for a choice
 # Every text of a sheet, of the middle and of the scoreboard reads on a phone.
 MIN_FONT = readable_size(SHEET_WIDTH, bold=True)
 CHOICE = HIGHLIGHT  # ring and tag of a field the player may place a die on now
 PEN = (22, 56, 170)  # the players' crosses
+PEN_SHARE = 13  # a pen stroke is a field's 13th: the die face stays readable under the cross
 PRINTED = (84, 84, 92)  # start crosses printed on the sheet
 SCRIBBLE = (214, 28, 28)
 DIE_MARK = (240, 118, 0)  # outline of a die lying on the sheet this pass
@@ -104,7 +107,7 @@ SCORE_LABELS = (*SCORE_PARTS, "total")
 SYMBOL_KINDS = (
     "field", "start-cross", "pen-cross", "lying-die", "scribble", "gem", "puzzle", "key",
     "lock", "bomb", "rocket", "planet", "choice", "flag", "poop", "printed-value", "line-bonus",
-    "opponent-die", "taken",
+    "opponent-die", "taken", "crosses",
 )  # fmt: skip
 
 # --- the middle strip and the scoreboard -------------------------------------------------------
@@ -112,10 +115,14 @@ MIDDLE_WIDTH = 600
 MIDDLE_DIE_MAX = 46
 CHIP_HEIGHT = 70  # a player's chip in the middle: name and total, then what they are doing
 CHIP_GAP = 8
+CHIP_TOTAL_ROOM = 92  # right of a chip's name: a total of three digits, a minus sign
 OPPONENT = "red"  # colour of the solo opponent dice
+OPPONENT_BOX = 204  # the width the solo opponent's dice, and the dice they took out, need
 TAKEN = (232, 229, 222)  # dice the opponent dice took out of the middle
 SHEET_GAP = 10  # between stacked or side-by-side pictures
 RANK_ROW = 52
+RANK_ROW_TALL = 84  # a row whose name needs the line to itself
+RANK_LINE_ROOM = 10 + 44 + 12 + 80 + 24 + 75 + 10  # place, crosses, points beside a name
 RANK_TITLE = 56
 WHITE = (255, 255, 255)
 
@@ -339,7 +346,8 @@ def _sheet_card(
     ox, oy = PAD, PAD + HEADER
     for row, col in choices:
         x0, y0, x1, y1 = grid.box(row, col)
-        _choice_mark(draw, (ox + x0, oy + y0, ox + x1, oy + y1), field_label(row, col))
+        box = (ox + x0, oy + y0, ox + x1, oy + y1)
+        _choice_mark(draw, box, field_label(row, col), _field_face(view, player, (row, col)))
     _score_values(draw, player, _score_box(grid, image.width))
     return image
 
@@ -380,8 +388,9 @@ def _sheet_header(
     crosses = f"✕ {player['cross_count']}"
     crosses_w = int(text_length(font(MIN_FONT, True), crosses))
     write(draw, (right, top + 2), crosses, font=font(MIN_FONT, True), fill=PEN, anchor="ra")
-    shown = fit_text(printable(name), right - left - crosses_w - 16, 30, True)
-    write(draw, (left + 2, top), shown, font=font(30, True), fill=INK)
+    room = right - left - crosses_w - 16
+    shown, size = fit_name(printable(name), room, 30, MIN_FONT, True)
+    write(draw, (left + 2, top + (30 - size) // 2), shown, font=font(size, True), fill=INK)
     line = top + 40
     if in_turn:
         _legend(draw, legend, (left + 2, line, right))
@@ -445,7 +454,7 @@ def _paint_grid(
     for die in player["dice"]:
         _lying_die(draw, at(die["at"]), die["value"])
     for cell in planets:
-        _choice_mark(draw, at(cell), field_label(*cell))
+        _choice_mark(draw, at(cell), field_label(*cell), _field_face(view, player, cell))
     _line_bonuses(draw, origin, grid, level, player)
 
 
@@ -476,16 +485,60 @@ def _die_sample(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw_die(draw, (x0, y0), x1 - x0, 3, outline=DIE_MARK)
 
 
-def _choice_mark(draw: ImageDraw.ImageDraw, box: Box, label: str) -> None:
-    """A field the player may take now: ringed, with its name as the menu writes it."""
-    x0, _, x1, y1 = box
-    width = max(3, round((x1 - x0) / 12))
-    draw.rounded_rectangle(box, radius=(x1 - x0) * 0.2, outline=CHOICE, width=width)
+FieldFace = tuple[int, Mapping[str, Any] | None, dict[str, Any]]  # pips, special, its state
+
+
+def _field_face(
+    view: Mapping[str, Any], player: Mapping[str, Any], cell: Sequence[int]
+) -> FieldFace:
+    """What a field prints, as this player's sheet shows it (an opened lock, a flag's value)."""
+    level = view["level"]
+    row, col = cell
+    special = next((s for s in level["specials"] if tuple(s["at"]) == (row, col)), None)
+    state: dict[str, Any] = {}
+    if special is not None and special["kind"] == "lock":
+        state["opened"] = special["color"] in player["keys"]
+    if special is not None and special["kind"] == "flag":
+        won = player["flags"].get(special["flag_id"])
+        left = view["flags_left"].get(special["flag_id"], [])
+        state["flag_value"] = _top(left) if won is None else won
+    return level["pips"][row][col], special, state
+
+
+def _choice_mark(
+    draw: ImageDraw.ImageDraw, box: Box, label: str, face_of: FieldFace | None = None
+) -> None:
+    """A field the player may take now: ringed, with its name as the menu writes it.
+
+    The name is a tag in the lower right corner; the field's pips move to its upper left (and
+    a special to its upper right), as on a field with a special, so the tag hides neither.
+    """
+    x0, y0, x1, y1 = box
+    field = x1 - x0
+    if face_of is not None:
+        pips, special, state = face_of
+        inset = field * (1 - DIE_SHARE) / 2
+        size = field * DIE_SHARE
+        die = (x0 + inset, y0 + inset, x0 + inset + size, y0 + inset + size)
+        draw.rounded_rectangle(
+            die, radius=size * 0.18, fill=DICE["white"][0], outline=DIE_EDGE,
+            width=max(1, round(size / 22)),
+        )  # fmt: skip
+        pip_box = field * SPECIAL_PIPS_SHARE
+        _pips(draw, (x0 + inset * 0.6, y0 + inset * 0.6), pip_box, pips, radius=0.13)
+        if special is not None:
+            icon = field * CHOICE_ICON_SHARE
+            corner = field * 0.03
+            spot = (x1 - corner - icon, y0 + corner, x1 - corner, y0 + corner + icon)
+            _draw_special(draw, spot, special, **state)
+    width = max(3, round(field / 12))
+    draw.rounded_rectangle(box, radius=field * 0.2, outline=CHOICE, width=width)
     face = font(MIN_FONT, True)
     text_w = text_length(face, label)
-    tag_w, tag_h = text_w + 8, cap_height(face) + 10
-    cx = (x0 + x1) / 2
-    tag = (cx - tag_w / 2, y1 - tag_h - 1, cx + tag_w / 2, y1 - 1)
+    tag_w, tag_h = text_w + 8, cap_height(face) + 5
+    right = x1 - 1
+    tag = (right - tag_w, y1 - tag_h - 1, right, y1 - 1)
+    cx = (tag[0] + tag[2]) / 2
     draw.rounded_rectangle(tag, radius=6, fill=CHOICE, outline=INK, width=1)
     write(draw, (cx, tag[1] + tag_h / 2), label, font=face, fill=INK, anchor="mm")
 
@@ -631,7 +684,7 @@ def _pen_cross_mask(
 ) -> tuple[Image.Image, int, int]:
     """Where the pen's two bowed strokes cover the field at ``x0, y0`` (kept per field: a sheet
     has dozens of crosses). Returns the mask and where its corner goes."""
-    width = max(3, round(s / 9))
+    width = max(3, round(s / PEN_SHARE))
     left, top = math.floor(x0) - width, math.floor(y0) - width  # round ends reach past the field
     mask = Image.new("L", (math.ceil(s) + 2 * width + 1, math.ceil(s) + 2 * width + 1))
     draw = ImageDraw.Draw(mask)
@@ -801,8 +854,10 @@ def _part_icon(draw: ImageDraw.ImageDraw, box: Box, part: str) -> None:
 def _middle_card(
     view: Mapping[str, Any], names: Sequence[str], t: Label, width: int
 ) -> Image.Image:
-    """Round and pass, the level, the dice in the middle, then a chip per player, two a line."""
-    lines = math.ceil(len(view["players"]) / 2)
+    """Round and pass, the level, the dice in the middle, then a chip per player, two a line
+    (one where a name would not fit whole in half the width)."""
+    columns = _chip_columns(view, names, width - 24)
+    lines = math.ceil(len(view["players"]) / columns)
     dice_top, dice_h = 52, 56
     chips_top = dice_top + dice_h + 10
     height = chips_top + lines * (CHIP_HEIGHT + CHIP_GAP) - CHIP_GAP + 12
@@ -816,15 +871,29 @@ def _middle_card(
         write(draw, (width - pad - 2, 14), title, font=font(MIN_FONT), fill=MUTED, anchor="ra")
     write(draw, (pad + 2, 10), fit_text(round_text, room, 30, True), font=font(30, True), fill=INK)
     dice_box = (pad, dice_top, width - pad, dice_top + dice_h)
-    if view["solo"]:
-        dice_box = (pad, dice_top, width - pad - 210, dice_top + dice_h)
-        _opponent_dice(draw, view, t, (width - pad - 204, dice_top - 6, width - pad, chips_top - 4))
+    if view["solo"]:  # the opponent's box as wide as its label needs
+        label_w = int(text_length(font(MIN_FONT), t("dz-img-opponent")))
+        box_w = max(OPPONENT_BOX, label_w + 16)
+        dice_box = (pad, dice_top, width - pad - box_w - 6, dice_top + dice_h)
+        _opponent_dice(
+            draw, view, t, (width - pad - box_w, dice_top - 6, width - pad, chips_top - 4)
+        )
     if view["middle"]:
         _middle_dice(draw, sorted(view["middle"]), dice_box)
     else:
         _middle_note(draw, view, names, t, dice_box)
-    _player_chips(draw, view, names, t, (pad, chips_top, width - pad, height - 12))
+    _player_chips(draw, view, names, t, (pad, chips_top, width - pad, height - 12), columns)
     return image
+
+
+def _chip_columns(view: Mapping[str, Any], names: Sequence[str], room: int) -> int:
+    players = view["players"]
+    if len(players) < 2:
+        return 1
+    face = font(MIN_FONT, True)
+    name_room = (room - CHIP_GAP) / 2 - CHIP_TOTAL_ROOM
+    fits = all(text_length(face, printable(_name(names, p["seat"]))) <= name_room for p in players)
+    return 2 if fits else 1
 
 
 def _round_text(view: Mapping[str, Any], t: Label) -> str:
@@ -872,7 +941,7 @@ def _opponent_dice(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], t: Label,
     """Solo: the two opponent dice last rolled, and the dice they took out, struck."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=(255, 255, 255), outline=GRID)
-    label = fit_text(t("dz-img-opponent"), int(x1 - x0 - 12), MIN_FONT)
+    label = fit_text(t("dz-img-opponent"), int(x1 - x0 - 8), MIN_FONT)
     write(draw, (x0 + 8, y0 + 6), label, font=font(MIN_FONT), fill=MUTED)
     size = 30
     top = y1 - size - 6
@@ -894,11 +963,11 @@ def _player_chips(
     names: Sequence[str],
     t: Label,
     span: Box,
+    columns: int,
 ) -> None:
-    """One chip a player, two a line: name and total; whose turn it is, who has passed."""
+    """One chip a player, ``columns`` a line: name and total; whose turn it is, who passed."""
     x0, y0, x1, _ = span
     players = view["players"]
-    columns = 2 if len(players) > 1 else 1
     chip_w = (x1 - x0 - CHIP_GAP * (columns - 1)) / columns
     acting = set(view["to_move"]) if view["phase"] == "planets" else {view["turn"]}
     face = font(MIN_FONT, True)
@@ -923,7 +992,8 @@ def _player_chips(
         )
         total = str(player["score"]["total"])
         total_w = text_length(face, total)
-        name = fit_text(printable(_name(names, seat)), int(chip_w - total_w - 24), MIN_FONT, True)
+        room = int(chip_w - max(total_w + 24, CHIP_TOTAL_ROOM))
+        name, _ = fit_name(printable(_name(names, seat)), room, MIN_FONT, MIN_FONT, True)
         write(draw, (left + 8, top + 6), name, font=face, fill=ink)
         write(draw, (left + chip_w - 8, top + 6), total, font=face, fill=ink, anchor="ra")
         if status:
@@ -966,19 +1036,21 @@ def _ranking_card(
     solo = len(standings) == 1
     note = [] if solo else _tie_note(view, standings, t, width - 2 * PAD)
     solo_line = _solo_best_text(view, t, best) if solo else ""
-    height = PAD + RANK_TITLE + RANK_ROW * len(standings) + 6
+    names_shown = [printable(_name(names, player["seat"])) for _, player in standings]
+    row_h = RANK_ROW if all(_fits_rank_line(name, width) for name in names_shown) else RANK_ROW_TALL
+    height = PAD + RANK_TITLE + row_h * len(standings) + 6
     height += 38 * len(note) + (40 if solo_line else 0) + PAD
     image, draw = card_in(_palette(), width, height)
     _scoreboard_title(draw, view, width, t)
     y = PAD + RANK_TITLE
     totals = [p["score"]["total"] for _, p in standings]
     places = [place for place, _ in standings]
-    for place, player in standings:
+    for (place, player), name in zip(standings, names_shown, strict=True):
         tied = totals.count(player["score"]["total"]) > 1
         shared = f"  ({t('dz-img-shared')})" if places.count(place) > 1 else ""
-        name = printable(_name(names, player["seat"]))
-        _ranking_row(draw, (PAD, y, width - PAD), place, player, name, shared, tied, solo)
-        y += RANK_ROW
+        span = (PAD, y, width - PAD, y + row_h)
+        _ranking_row(draw, span, place, player, name, shared, tied, solo)
+        y += row_h
     y += 6
     for line in note:
         write(draw, (PAD + 4, y), line, font=font(MIN_FONT), fill=MUTED)
@@ -1025,9 +1097,16 @@ def _standings(view: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any]]]:
     return sorted(zip(places, players, strict=True), key=lambda e: (e[0], e[1]["seat"]))
 
 
+def _fits_rank_line(name: str, width: int) -> bool:
+    """Whether a name fits whole beside its place, crosses and points (else: a tall row, the
+    crosses under the name)."""
+    room = width - 2 * PAD - RANK_LINE_ROOM
+    return text_length(font(MIN_FONT, True), name) <= room
+
+
 def _ranking_row(
     draw: ImageDraw.ImageDraw,
-    span: tuple[int, int, int],
+    span: tuple[int, int, int, int],
     place: int,
     player: Mapping[str, Any],
     name: str,
@@ -1035,11 +1114,13 @@ def _ranking_row(
     tied: bool,
     solo: bool,
 ) -> None:
-    """``1.  Name  (shared)   ✕ 23   45``: the crosses in bold where they broke a tie."""
-    left, y, right = span
+    """``1.  Name  (shared)   ✕ 23   45``: the crosses in bold where they broke a tie. In a
+    tall row the name has the line to itself, the crosses and "(shared)" under it."""
+    left, y, right, bottom = span
     fill = HIGHLIGHT if place == 1 else (255, 255, 255)
-    draw.rounded_rectangle((left, y, right, y + RANK_ROW - 6), radius=10, fill=fill, outline=GRID)
-    mid = y + (RANK_ROW - 6) / 2
+    draw.rounded_rectangle((left, y, right, bottom - 6), radius=10, fill=fill, outline=GRID)
+    mid = (y + bottom - 6) / 2
+    tall = bottom - y > RANK_ROW
     x = left + 10
     if not solo:
         write(draw, (x, mid), f"{place}.", font=font(30, True), fill=INK, anchor="lm")
@@ -1049,15 +1130,24 @@ def _ranking_row(
     write(draw, (right - 10, mid), total, font=total_face, fill=INK, anchor="rm")
     crosses = f"✕ {player['cross_count']}"
     crosses_face = font(MIN_FONT, tied)
+    crosses_w = text_length(crosses_face, crosses)
     crosses_right = right - 24 - text_length(total_face, "000")
     ink = INK if tied else MUTED
-    write(draw, (crosses_right, mid), crosses, font=crosses_face, fill=ink, anchor="rm")
-    room = crosses_right - text_length(crosses_face, crosses) - 12 - x
     shared_w = text_length(font(MIN_FONT), shared)
-    shown = fit_text(name, int(room - shared_w), 30, True)
-    write(draw, (x, mid), shown, font=font(30, True), fill=INK, anchor="lm")
-    if shared:
-        after = x + text_length(font(30, True), shown)
+    if tall:
+        name_y, room = mid - 17, crosses_right - x
+    else:
+        name_y, room = mid, crosses_right - crosses_w - 12 - x - shared_w
+        write(draw, (crosses_right, mid), crosses, font=crosses_face, fill=ink, anchor="rm")
+    shown, size = fit_name(name, int(room), 30, MIN_FONT, True)
+    write(draw, (x, name_y), shown, font=font(size, True), fill=INK, anchor="lm")
+    if tall:
+        write(draw, (x, mid + 19), crosses, font=crosses_face, fill=ink, anchor="lm")
+        if shared:
+            after = x + crosses_w
+            write(draw, (after, mid + 19), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
+    elif shared:
+        after = x + text_length(font(size, True), shown)
         write(draw, (after, mid), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -78,7 +79,24 @@ def gem(draw: ImageDraw.ImageDraw, box: Box, points: int | None) -> None:
     draw.line((table_l, top, cx, girdle, table_r, top), fill=GEM_DARK, width=facet)
     draw.line((table_l, top, x0 + 0.2 * s, girdle, cx, bottom), fill=GEM_DARK, width=facet)
     draw.line((table_r, top, x1 - 0.2 * s, girdle, cx, bottom), fill=GEM_DARK, width=facet)
-    _number(draw, (cx, y0 + 0.58 * s), points, s * 0.36)
+    _number(draw, _gem_number_spot(box), points, s * 0.36)
+
+
+def _gem_number_spot(box: Box) -> tuple[float, float]:
+    """A gem's points in its lower right: the stone's table and left side stay in sight."""
+    x0, _, x1, y1 = box
+    s = x1 - x0
+    right, bottom = _digit_reach(round(max(s * 0.36, SMALLEST_NUMBER)))
+    # The digit and its edge stay inside the box (what passes its edge is cut at the grid's).
+    return (x1 - max(0.33 * s, right), y1 - max(0.37 * s, bottom))
+
+
+@lru_cache(maxsize=32)
+def _digit_reach(size: int) -> tuple[float, float]:
+    """How far a centred digit of a special's number reaches right and down, edge included."""
+    _, _, right, bottom = font(size, True).getbbox("8", anchor="mm")
+    stroke = max(1, round(size / 8))
+    return right + stroke, bottom + stroke
 
 
 def puzzle(draw: ImageDraw.ImageDraw, box: Box, colour: Colour) -> None:
@@ -275,7 +293,7 @@ def printed_value(draw: ImageDraw.ImageDraw, box: Box, kind: str, value: int | N
     x0, y0, x1, y1 = box
     s = x1 - x0
     spots = {
-        "gem": ((x0 + x1) / 2, y0 + 0.58 * s),
+        "gem": _gem_number_spot(box),
         "bomb": (x0 + 0.42 * s, y1 - 0.34 * s - 0.04 * s + 0.34 * s * 0.12),
         "flag": (x0 + 0.44 * s, y0 + 0.33 * s),
         "poop": ((x0 + x1) / 2, y0 + 0.8 * s),

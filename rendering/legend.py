@@ -32,6 +32,7 @@ from rendering.toolkit import (
     font,
     star_points,
     to_png,
+    wrap_text,
     write,
 )
 
@@ -46,7 +47,7 @@ ROW = 38
 SAMPLE = 30  # a symbol's square
 SAMPLE_AREA = 100  # room left of the names (Dice Stars' four dice are the widest sample)
 TEXT_SIZE = 15
-LINE = 19  # between the two lines of a long name
+LINE = 19  # between the lines of a long name
 
 # ---- Dice Stars ---------------------------------------------------------------------------
 
@@ -133,6 +134,16 @@ def _ds_pill(colour: tuple[int, ...]) -> Painter:
     return paint
 
 
+def _ds_row_marks(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """The standings' marks of a player's rows, as the table strip draws them."""
+    x0, y0, _, y1 = box
+    cy = (y0 + y1) / 2
+    for i, state in enumerate(("double", "zero", "plain", "empty")):
+        fill, edge = ds.ROW_STATE_COLOURS[state]
+        left = x0 + i * 24
+        draw.rectangle((left, cy - 7, left + 20, cy + 6), fill=fill, outline=edge, width=2)
+
+
 def _dice_stars() -> dict[str, Painter]:
     return {
         "dice": _ds_dice,
@@ -149,6 +160,7 @@ def _dice_stars() -> dict[str, Painter]:
         "refill": _ds_pill(ds.REFILL),
         "nothing-fits": _ds_pill(BAD),
         "last-round": _ds_pill(ds.LAST_ROUND),
+        "row-marks": _ds_row_marks,
     }
 
 
@@ -193,7 +205,7 @@ def _dz_choice(draw: ImageDraw.ImageDraw, box: Box) -> None:
     x0, y0, x1, y1 = box
     wide = (x0, y0 - 6, x1 + 12, y1 + 6)  # the ring and its tag need a field's real size
     dz._draw_field(draw, wide, 6, None)
-    dz._choice_mark(draw, wide, "B4")
+    dz._choice_mark(draw, wide, "B4", (6, None, {}))
 
 
 def _dz_printed_value(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -225,6 +237,11 @@ def _dz_taken(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw.line((left + 2, top + small - 2, left + small - 2, top + 2), fill=dz.SCRIBBLE, width=2)
 
 
+def _dz_crosses(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    x0, y0, _, y1 = box
+    write(draw, (x0 + 2, (y0 + y1) / 2), "✕ 19", font=font(17, True), fill=dz.PEN, anchor="lm")
+
+
 def _dizzle() -> dict[str, Painter]:
     colour = "blue"
     return {
@@ -248,6 +265,7 @@ def _dizzle() -> dict[str, Painter]:
         "line-bonus": _dz_line_bonus,
         "opponent-die": _dz_opponent_die,
         "taken": _dz_taken,
+        "crosses": _dz_crosses,
     }
 
 
@@ -336,6 +354,18 @@ def _st_veil(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw.rectangle(card, fill=(44, 52, 88), outline=(46, 120, 78), width=3)
 
 
+def _st_marks_count(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    x0, y0, _, y1 = box
+    cy = (y0 + y1) / 2
+    st._card_sign(draw, (x0 + 2, cy - 11, x0 + 17, cy + 11))
+    write(draw, (x0 + 23, cy), "3", font=font(17, True), fill=st.MOONLIGHT, anchor="lm")
+
+
+def _st_total(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    x0, y0, _, y1 = box
+    write(draw, (x0 + 2, (y0 + y1) / 2), "Σ 12", font=font(17), fill=st.DIM, anchor="lm")
+
+
 def _stella() -> dict[str, Painter]:
     return {
         "label": _st_label,
@@ -349,6 +379,8 @@ def _stella() -> dict[str, Painter]:
         "darkness": _st_darkness,
         "fallen": _st_fallen,
         "penalty": _st_penalty,
+        "marks-count": _st_marks_count,
+        "total": _st_total,
     }
 
 
@@ -385,17 +417,8 @@ def render_legend(game: str, t: Label) -> bytes:
 
 
 def _lines(text: str, width: int) -> list[str]:
-    """A name in at most two lines of ``width`` pixels (the second cut with an ellipsis)."""
-    words, lines = text.split(), [""]
-    for word in words:
-        candidate = f"{lines[-1]} {word}".strip()
-        if font(TEXT_SIZE).getlength(candidate) <= width or not lines[-1]:
-            lines[-1] = candidate
-        elif len(lines) < 2:
-            lines.append(word)
-        else:
-            lines[-1] = candidate
-    return [fit_text(line, width, TEXT_SIZE) for line in lines]
+    """A name in as many lines of ``width`` pixels as it needs: its row grows, nothing is cut."""
+    return wrap_text(text, width, TEXT_SIZE)
 
 
 @lru_cache(maxsize=12)

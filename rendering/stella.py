@@ -45,6 +45,7 @@ from rendering import stella_cards
 from rendering.toolkit import (
     FixedPalette,
     finish_picture,
+    fit_name,
     fit_text,
     fixed_palette,
     font,
@@ -128,7 +129,7 @@ SEAT_COLOURS: tuple[Colour, ...] = (
 # (rendering/legend.py) names each one.
 SYMBOL_KINDS = (
     "label", "mark", "veil", "revealed", "spark", "fall", "marker", "active", "darkness",
-    "fallen", "penalty",
+    "fallen", "penalty", "marks-count", "total",
 )  # fmt: skip
 # Every text key the pictures and summaries use (each exists in en, de and fr).
 # fmt: off
@@ -706,7 +707,10 @@ def _board_state(view: View, names: Sequence[str], t: Label) -> str:
             if active is not None
             else ""
         )
-        return f"{t('st-img-exploration')}{turn}"
+        state = f"{t('st-img-exploration')}{turn}"
+        if text_length(font(MIN_TEXT, True), state) > WIDTH - 2 * PAD - 8:
+            return t("st-img-exploration")  # a long name: the active player's panel is lit
+        return state
     if not view["round"]:
         return ""
     return t("st-img-game-over" if phase == "over" else "st-img-round-over")
@@ -812,14 +816,8 @@ def _panel_entry(
     write(draw, (right, top), points, font=face, fill=MOONLIGHT, anchor="rm")
     name_ink = DIM if view["left"][seat] else MOONLIGHT
     room = int(right - text_length(face, points) - 12 - text_left)
-    write(
-        draw,
-        (text_left, top),
-        fit_text(printable(name), room, MIN_TEXT, True),
-        font=face,
-        fill=name_ink,
-        anchor="lm",
-    )
+    shown, _ = fit_name(printable(name), room, MIN_TEXT, MIN_TEXT, True)
+    write(draw, (text_left, top), shown, font=face, fill=name_ink, anchor="lm")
     if not playing or view["left"][seat] or not view["taking_part"][seat]:
         status = _status_line(view, seat, t)
         if status:
@@ -1028,7 +1026,7 @@ def _player_cell(
     face = font(TABLE_TEXT, True)
     note_w = text_length(font(TABLE_TEXT), note)
     start = x0 + chip_w + 12
-    shown = fit_text(printable(name), int(x1 - start - note_w - 4), TABLE_TEXT, True)
+    shown, _ = fit_name(printable(name), int(x1 - start - note_w - 4), TABLE_TEXT, TABLE_TEXT, True)
     write(draw, (start, mid), shown, font=face, fill=DIM if left else MOONLIGHT, anchor="lm")
     if note:
         after = start + text_length(face, shown)

@@ -157,13 +157,41 @@ def text_width(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = Fal
 
 
 @lru_cache(maxsize=4096)
-def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
-    """Shorten ``text`` with an ellipsis until it fits ``width`` pixels."""
+def _shortened(text: str, width: int, size: int, bold: bool) -> str:
     if _width(text, size, bold) <= width:
         return text
     while text and _width(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
+
+
+def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
+    """Shorten ``text`` with an ellipsis until it fits ``width`` pixels.
+
+    A label of the bot must never need it: a shortened text is noted as clipped on the picture
+    under way (see :attr:`Legibility.clipped`), which the legibility tests refuse.
+    """
+    shown = _shortened(text, width, size, bold)
+    if shown != text:
+        _note_clipped(text)
+    return shown
+
+
+def fit_name(
+    text: str, width: int, size: int, smallest: int, bold: bool = False
+) -> tuple[str, int]:
+    """A player's name in ``width`` pixels: at ``size``, else in the largest size down to
+    ``smallest`` where it fits whole, else shortened with an ellipsis at ``smallest``.
+
+    A shortened name is noted apart from clipped labels (:attr:`Legibility.shortened_names`):
+    only a name longer than any a player chooses in practice may lose its end.
+    """
+    for tried in range(size, max(smallest, 1) - 1, -1):
+        if _width(text, tried, bold) <= width:
+            return text, tried
+    shown = _shortened(text, width, smallest, bold)
+    _note_shortened_name(text)
+    return shown, smallest
 
 
 def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
@@ -229,11 +257,14 @@ def text_length(face: ImageFont.FreeTypeFont, text: str) -> float:
 
 @dataclass(frozen=True)
 class Legibility:
-    """The smallest text of a finished picture: its cap height in the picture's pixels."""
+    """The smallest text of a finished picture (its cap height in the picture's pixels), and
+    the texts that did not fit where they were drawn."""
 
     width: int  # of the whole picture
     cap: int  # height of an "H" of the smallest font drawn, in pixels at full size
     text: str  # a text drawn in that font
+    clipped: tuple[str, ...] = ()  # texts shortened with an ellipsis or drawn past the edge
+    shortened_names: tuple[str, ...] = ()  # players' names shortened by :func:`fit_name`
 
     @property
     def phone_cap(self) -> float:
@@ -245,7 +276,9 @@ class Legibility:
         return self.phone_cap >= PHONE_CAP
 
 
-_drawn = threading.local()  # per drawing thread: smallest (cap, text) of the picture under way
+# Per drawing thread, of the picture under way: its smallest (cap, text) as ``smallest``, and
+# as ``cuts`` its clipped texts, each ("label", text) or ("name", text).
+_drawn = threading.local()
 
 
 @lru_cache(maxsize=256)
@@ -275,6 +308,21 @@ def _note_text(cap: int, text: str) -> None:
         _drawn.smallest = (cap, text)
 
 
+def _cuts() -> list[tuple[str, str]]:
+    cuts = getattr(_drawn, "cuts", None)
+    if cuts is None:
+        cuts = _drawn.cuts = []
+    return cuts
+
+
+def _note_clipped(text: str) -> None:
+    _cuts().append(("label", text))
+
+
+def _note_shortened_name(text: str) -> None:
+    _cuts().append(("name", text))
+
+
 def note_scaled_text(cap: float, text: str) -> None:
     """Counts a text drawn elsewhere (on a layer pasted at another scale) at its shown height."""
     _note_text(int(cap), text)
@@ -283,8 +331,11 @@ def note_scaled_text(cap: float, text: str) -> None:
 def finish_picture(width: int) -> Legibility:
     """Closes the picture under way: its smallest text, kept for :func:`last_legibility`."""
     cap, text = getattr(_drawn, "smallest", None) or (10**6, "")
-    _drawn.smallest = None
-    _drawn.last = Legibility(width, cap, text)
+    cuts = _cuts()
+    _drawn.smallest, _drawn.cuts = None, []
+    clipped = tuple(text for kind, text in cuts if kind == "label")
+    names = tuple(text for kind, text in cuts if kind == "name")
+    _drawn.last = Legibility(width, cap, text, clipped, names)
     return _drawn.last
 
 
@@ -304,19 +355,22 @@ def kept_layer(maxsize: int) -> Callable[[Callable[..., Layer]], Callable[..., L
 
     def wrap(draw_layer: Callable[..., Layer]) -> Callable[..., Layer]:
         @lru_cache(maxsize=maxsize)
-        def drawn(*args: Any) -> tuple[Layer, tuple[int, str] | None]:
-            outer = getattr(_drawn, "smallest", None)
-            _drawn.smallest = None
+        def drawn(*args: Any) -> tuple[Layer, tuple[int, str] | None, tuple[tuple[str, str], ...]]:
+            outer = getattr(_drawn, "smallest", None), _cuts()
+            _drawn.smallest, _drawn.cuts = None, []
             try:
-                return draw_layer(*args), getattr(_drawn, "smallest", None)
+                layer = draw_layer(*args)
+                return layer, getattr(_drawn, "smallest", None), tuple(_cuts())
             finally:
-                _drawn.smallest = outer
+                _drawn.smallest, _drawn.cuts = outer
 
         @functools.wraps(draw_layer)
         def layer(*args: Any) -> Layer:
-            result, smallest = drawn(*args)
+            result, smallest, cuts = drawn(*args)
             if smallest is not None:
                 _note_text(*smallest)
+            if cuts:
+                _cuts().extend(cuts)
             return result
 
         layer.cache_clear = drawn.cache_clear  # type: ignore[attr-defined]
@@ -347,6 +401,8 @@ def write(
         _note_text(cap_height(font), text)
     x, y = xy
     if options or "\n" in text or x < 0 or y < 0:
+        box = draw.textbbox(xy, text, font=font, anchor=anchor, stroke_width=stroke_width)
+        _note_if_outside(draw, box, text)
         draw.text(
             xy,
             text,
@@ -363,14 +419,27 @@ def write(
     if stroke_width:
         outline = fill if stroke_fill is None else stroke_fill
         inks = [(stroke_width, outline)] + ([] if outline == fill else inks)
-    for stroke, ink in inks:
+    for n, (stroke, ink) in enumerate(inks):
         key = (font, text, anchor or "la", start, stroke)
         mask, pad_x, pad_y = _stamp(*key)
         at = (int(x) - pad_x, int(y) - pad_y)
+        if n == 0:  # the widest mask; it has two clear pixels around the glyphs
+            _note_if_outside(draw, (*at, at[0] + mask.width, at[1] + mask.height), text, 2)
         if isinstance(draw, PaletteDraw):
             draw.stamp(at, mask, ink, key)
         else:
             draw.bitmap(at, mask, fill=ink)
+
+
+def _note_if_outside(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], text: str, pad: int = 0
+) -> None:
+    """Notes ``text`` as clipped where its glyphs' ``box`` (with ``pad`` clear pixels) passes an
+    edge of the picture: what lies outside is not drawn."""
+    width, height = draw.im.size
+    x0, y0, x1, y1 = box
+    if text.strip() and (x0 + pad < 0 or y0 + pad < 0 or x1 - pad > width or y1 - pad > height):
+        _note_clipped(text)
 
 
 def centered_text(

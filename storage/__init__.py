@@ -2,13 +2,14 @@
 
 :func:`open_storage` picks the engine from the settings: the SQLite file of ``storage.database``
 for one bot process, or PostgreSQL (``storage.url`` / ``DATABASE_URL``) for several processes
-sharing one database. Both offer the same methods.
+sharing one database. Both keep the contract of :class:`storage.contract.Storage`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from storage.contract import Storage
 from storage.database import (
     CLEAR,
     ChannelBusy,
@@ -22,12 +23,11 @@ from storage.database import (
     StaleVersion,
     StorageError,
 )
+from storage.outages import StorageUnavailable
 from storage.postgres import PostgresDatabase
 
 if TYPE_CHECKING:
     from config import Config
-
-Storage = Database | PostgresDatabase
 
 
 async def open_storage(config: Config) -> Storage:
@@ -51,5 +51,6 @@ __all__ = [
     "StaleVersion",
     "Storage",
     "StorageError",
+    "StorageUnavailable",
     "open_storage",
 ]

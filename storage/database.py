@@ -25,9 +25,13 @@ import aiosqlite
 import orjson
 
 from storage.migrations import MIGRATIONS
+from storage.outages import Outage, sqlite_away, watch_outages
 
 OPEN_STATUSES = ("lobby", "active")
 CLOSED_STATUSES = ("finished", "cancelled", "abandoned")
+
+
+BUSY_TIMEOUT = 5.0
 
 
 class StorageError(Exception):
@@ -189,9 +193,12 @@ class SQL:
 
     # What counts for records, once for every query: a seat of a Discord user who played it
     # to the end (a computer has no user; the autopilot played the seat of one who left).
-    # A win is a first place (ties share it) at a table of two seats or more.
+    # A win is a first place (ties share it). A solo seat's place is 1 when it won against the
+    # game's own opponent, 2 when it lost, none when the solo has no opponent (never a win);
+    # a lost solo's score is no best score.
     COUNTS = "s.computer = 0 AND s.left_game = 0 AND s.user_id IS NOT NULL"
-    WINS = f"{COUNTS} AND s.place = 1 AND s.table_size >= 2"
+    WINS = f"{COUNTS} AND s.place = 1"
+    SCORED = f"{COUNTS} AND s.score IS NOT NULL AND (s.table_size >= 2 OR COALESCE(s.place, 1) = 1)"
     _FINISHED_SEATS = (
         " FROM game_seats s JOIN games g ON g.id = s.game_id"
         " WHERE g.guild_id = ? AND g.status = 'finished'"
@@ -199,7 +206,7 @@ class SQL:
     _ENDED = "COALESCE(g.finished_at, g.updated_at)"
     PLAYER_TOTALS = (
         f"SELECT g.kind, COUNT(*), SUM(CASE WHEN {WINS} THEN 1 ELSE 0 END),"
-        f" MAX(CASE WHEN {COUNTS} THEN s.score END)"
+        f" MAX(CASE WHEN {SCORED} THEN s.score END)"
         f"{_FINISHED_SEATS} AND s.user_id = ? AND s.computer = 0 GROUP BY g.kind ORDER BY g.kind"
     )
     LATEST_NAME = (
@@ -224,8 +231,8 @@ class SQL:
             "SELECT variant, user_id, score FROM (SELECT s.variant, s.user_id, s.score,"
             f" ROW_NUMBER() OVER (PARTITION BY {partition}"
             f" ORDER BY s.score DESC, {SQL._ENDED}, s.game_id) AS n"
-            f"{SQL._FINISHED_SEATS} AND g.kind = ? AND {SQL.COUNTS}"
-            f" AND s.score IS NOT NULL{only_solo}) best WHERE n = 1 ORDER BY variant"
+            f"{SQL._FINISHED_SEATS} AND g.kind = ? AND {SQL.SCORED}{only_solo})"
+            " best WHERE n = 1 ORDER BY variant"
         )
 
     @staticmethod
@@ -327,15 +334,19 @@ def game_record(row: Sequence[Any]) -> GameRecord:
     )
 
 
+@watch_outages(sqlite_away)
 class Database:
     """One connection; writes are serialised so each transaction is whole."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._write_lock = asyncio.Lock()
+        self.outage = Outage("database")
 
     @classmethod
-    async def open(cls, path: Path | str) -> Database:
+    async def open(cls, path: Path | str, busy_timeout: float = BUSY_TIMEOUT) -> Database:
+        """The SQLite file at ``path``; a write waits up to ``busy_timeout`` seconds for a lock
+        that another connection holds (a backup, another process), then is an outage."""
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -345,7 +356,7 @@ class Database:
             await connection.execute("PRAGMA journal_mode=WAL")
             await connection.execute("PRAGMA synchronous=NORMAL")
             await connection.execute("PRAGMA foreign_keys=ON")
-            await connection.execute("PRAGMA busy_timeout=5000")
+            await connection.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
             await database._migrate()
         except BaseException:
             # An open connection's thread would keep the program from ever exiting.
@@ -389,7 +400,9 @@ class Database:
                 yield
                 await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                # SQLite has rolled back already after some errors (a full disk, an I/O error).
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
                 raise
 
     async def create_game(

@@ -114,6 +114,16 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX game_seats_by_user ON game_seats (user_id);
         """,
     ),
+    (
+        6,
+        """
+        -- A solo seat's place now says how the solo ended: 1 won against the game's own
+        -- opponent, 2 lost, none for a solo without an opponent (it was 1 for those, and read
+        -- as a win). The seats are kept again by the bot at start-up, from each game's saved
+        -- state, as for games finished before step 5; they hold nothing else.
+        DELETE FROM game_seats WHERE table_size = 1;
+        """,
+    ),
 )
 
 # A table's own `id` column only (not e.g. `game_id INTEGER PRIMARY KEY`, which is given).

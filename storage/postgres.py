@@ -49,8 +49,12 @@ from storage.database import (
     statements,
 )
 from storage.migrations import MIGRATIONS, for_postgres
+from storage.outages import Outage, postgres_away, watch_outages
 
 POOL_SIZE = 10  # connections per bot process; PostgreSQL allows 100 by default
+# A server that does not answer is an outage after this long, not a click that never ends.
+CONNECT_TIMEOUT = 5.0
+COMMAND_TIMEOUT = 10.0
 MIGRATION_LOCK = 0x7461626C65626F74  # the advisory lock's key: "tablebot" in ASCII
 
 
@@ -67,15 +71,25 @@ def _changed(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
+@watch_outages(postgres_away)
 class PostgresDatabase:
     """A pool of connections to one PostgreSQL database that other processes may share."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
+        self.outage = Outage("database")
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+        pool = await asyncpg.create_pool(
+            url,
+            # No floor of idle connections: asyncpg would log a traceback each time it failed
+            # to restore one while the server is away; a call connects when it needs to.
+            min_size=0,
+            max_size=POOL_SIZE,
+            timeout=CONNECT_TIMEOUT,
+            command_timeout=COMMAND_TIMEOUT,
+        )
         database = cls(pool)
         try:
             await database._migrate()

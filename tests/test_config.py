@@ -102,3 +102,41 @@ def test_bot_main_prints_the_sentence_and_exits(tmp_path, capsys, monkeypatch):
     err = capsys.readouterr().err.strip()
     assert err.startswith("The setting discord.token is missing")
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("token", ["from-env", None])
+def test_a_named_settings_file_that_does_not_exist_is_an_error_naming_it(
+    tmp_path, capsys, monkeypatch, token
+):
+    import bot
+
+    if token:  # the token would do, but the host named a file: a typo must not pass unseen
+        monkeypatch.setenv("DISCORD_TOKEN", token)
+    else:
+        monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    typo = tmp_path / "confg.toml"
+    assert bot.main([str(typo), "--shard-count", "2"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"The settings file {typo} does not exist."
+
+
+def test_a_named_folder_is_no_settings_file(tmp_path, capsys, monkeypatch):
+    import bot
+
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env")
+    assert bot.main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"The settings file {tmp_path} cannot be read: ") and "\n" not in err
+
+
+def test_without_a_named_file_the_default_may_be_absent(tmp_path, monkeypatch):
+    import bot
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env")
+    assert bot.settings([]).token == "from-env"
+    monkeypatch.delenv("DISCORD_TOKEN")
+    write(tmp_path, '[discord]\ntoken = "from-file"\n')
+    assert (tmp_path / "config.toml").exists(), "the default file, read when it is there"
+    assert bot.settings([]).token == "from-file"
+    assert bot.settings(["config.toml"]).token == "from-file"

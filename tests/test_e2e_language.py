@@ -166,7 +166,7 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     await emu.idle()
     grid = emu.channel_messages(chan)[-1]
     assert LOC.text("fr", "st-marking-prompt") in grid.content
-    word = re.search(r"« (.+?) »", grid.content).group(1)
+    word = re.search(r"«\u00a0(.+?)\u00a0»", grid.content).group(1)
     assert word in words_of("fr")
     db = await Database.open(bot_process.database)
     try:
@@ -196,7 +196,7 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     locked = LOC.text("en", "st-event-slate_locked", count=1, labels="A1")
     await emu.wait_until(
         lambda: (
-            "Ardoises validées : ann" in emu.channel_messages(chan)[-1].content
+            "Ardoises validées\u00a0: ann" in emu.channel_messages(chan)[-1].content
             and locked in emu.dm_messages(ann)[-1].content
         ),
         timeout=30,
@@ -204,5 +204,5 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     )
     assert locked in emu.dm_messages(ann)[-1].content, "ann's DM stays English"
     status = emu.channel_messages(chan)[-1].content
-    assert "Ardoises validées : ann" in status, status
+    assert "Ardoises validées\u00a0: ann" in status, status
     assert not bot_process.tracebacks()

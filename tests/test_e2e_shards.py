@@ -392,6 +392,7 @@ class Players:
         self.rng = random.Random(7)
         self.locked: dict[tuple[int, int], list[int]] = {}  # (round, seat) -> marks locked in
         self.designated: list[int] = []
+        self.shown: dict[tuple[int, int], set[int]] = {}  # (round, seat) -> marks shown
         self.in_dms: list[int] = []  # interaction ids that Discord sends to shard 0
         self.in_guild: list[int] = []  # interaction ids of the game's server (shard 1)
 
@@ -428,6 +429,10 @@ class Players:
                 return (len(panel.edits) > edits and marked) or None
 
             await until(edited, f"{user.name}'s slate after a toggle")
+            # The mark shown is saved already, whichever process shows the round.
+            _, state = await the_game(self.storage, self.chan)
+            assert card in state.slates[seat], f"{user.name} was shown a mark not saved"
+            self.shown.setdefault((number, seat), set()).add(card)
         if lock:
             self.in_dms.append((await self.emu.click(user, panel, cid(panel, "alock"))).id)
             self.locked[number, seat] = sorted(cards)
@@ -524,6 +529,8 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
     replayed, locked = await replay(storage, record)
     assert engine.to_json(replayed) == record.snapshot["state"]
     assert locked == table.locked
+    for key, marks in table.shown.items():  # every mark a player was shown stayed
+        assert marks <= set(locked.get(key, [])) or key == (TIMER_ROUND, len(players) - 1)
     moves = await storage.moves(record.id)
     designations = [
         m.action["card"] for m in moves if m.action["type"] == "designate" and m.actor == "user"

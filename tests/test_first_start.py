@@ -89,6 +89,7 @@ async def test_a_refused_token_says_so_and_fails(tmp_path):
 
 STUB_PYTHON = """#!/bin/sh
 # Stands in for python: "-m venv DIR" makes DIR/bin/python (this stub), "-m pip" installs nothing.
+if [ "$1" = -c ]; then echo 3.12; exit 0; fi  # the version the scripts ask for
 if [ "$2" = venv ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi
 """
 

@@ -57,13 +57,28 @@ def test_every_lobby_fits_discord_and_offers_the_language_and_the_rules(plugin, 
 
 
 def test_a_yes_no_setting_is_a_button_that_switches_it():
+    """The text says what the setting is; the button what a press makes of it."""
     plugin = DiceStarsPlugin()
     table = lobby_of(plugin, "en")
-    rows = lobby_screen(plugin, LOC, 1, 1, table).rows
-    buttons = [b for row in rows if isinstance(row, tuple) for b in row]
+    screen = lobby_screen(plugin, LOC, 1, 1, table)
+    buttons = [b for row in screen.rows if isinstance(row, tuple) for b in row]
     toggle = next(b for b in buttons if b.payload.startswith("opt:host_starts"))
     assert toggle.payload == "opt:host_starts=True"
-    assert toggle.label == "Start player: drawn at random"
+    assert toggle.label == "Start player → the host starts"
+    assert "Start player: **drawn at random**" in screen.text
+
+
+def test_a_menu_names_itself_once():
+    """Only the chosen option (which the closed menu shows) carries the menu's name."""
+    plugin = DiceStarsPlugin()
+    table = lobby_of(plugin, "de")
+    table.turn_minutes = 5
+    screen = lobby_screen(plugin, LOC, 1, 1, table)
+    menu = next(r for r in screen.rows if isinstance(r, Select) and r.payload == "timer")
+    labels = {o.value: o.label for o in menu.options}
+    assert labels["5"] == "Zugzeit: 5 Minuten"
+    assert labels["0"] == "keine Begrenzung" and labels["2"] == "2 Minuten"
+    assert sum("Zugzeit" in label for label in labels.values()) == 1
 
 
 def test_dizzles_level_menu_names_each_level_once():
@@ -81,7 +96,9 @@ def test_stellas_language_menu_sets_the_word_cards_too():
     menu = language_menu(plugin, LOC, table)
     assert len(menu.options) == 9
     chosen = next(o for o in menu.options if o.default)
-    assert chosen.value == "de/en" and chosen.label == "Deutsch · Wortkarten auf English"
+    assert chosen.value == "de/en" and chosen.label == "Deutsch · Wortkarten auf Englisch"
+    labels = {o.value: o.label for o in language_menu(plugin, LOC, table, "fr").options}
+    assert labels["en/de"] == "English · cartes mots en allemand"
     assert parse_language_value("fr") == ("fr", "fr")
     assert parse_language_value("fr/de") == ("fr", "de")
     assert parse_language_value("fr/") == ("fr", "fr")

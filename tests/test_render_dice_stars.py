@@ -15,7 +15,7 @@ from games.engine import settle
 from locales import LANGUAGES, Localizer
 from rendering import dice_stars as render
 from rendering.dice_stars import SheetLayout
-from rendering.toolkit import BAD, DICE, GOOD, PAPER
+from rendering.toolkit import BAD, DICE, GOOD, PAPER, last_legibility
 
 NAMES = ["Bärbel-Françoise Großmann", "Al", "Zoë", "Карл"]
 RED_X = (210, 60, 60)
@@ -328,9 +328,14 @@ def test_the_standings_show_everyone_and_light_the_player_to_move() -> None:
     state = played(4, 5, moves=30)
     shown = view(state)
     standings_top = render.STRIP_COUNTS_Y + 2 * render.COUNTS_LINE
-    four = rgba(render.render_table(shown, texts(), NAMES))
-    two = rgba(render.render_table(view(played(2, 5, moves=30)), texts(), NAMES))
+    short = ["Al", "Zoë", "Карл", "Eve"]  # two chips a line
+    four = rgba(render.render_table(shown, texts(), short))
+    two = rgba(render.render_table(view(played(2, 5, moves=30)), texts(), short))
     assert four.height - two.height == render.STANDING_HEIGHT + render.STANDING_GAP
+    # A name too long for half the width: one chip a line, every name whole.
+    long = rgba(render.render_table(shown, texts(), NAMES))
+    assert long.height - four.height == 2 * (render.STANDING_HEIGHT + render.STANDING_GAP)
+    assert last_legibility().shortened_names == ()  # type: ignore[union-attr]
     chip_w = (four.width - 2 * render.MARGIN) // 2
     seat = shown["current"]
     line, column = divmod(seat, 2)
@@ -338,12 +343,12 @@ def test_the_standings_show_everyone_and_light_the_player_to_move() -> None:
     y0 = standings_top + line * (render.STANDING_HEIGHT + render.STANDING_GAP)
     mine = (x0, y0, x0 + chip_w, y0 + render.STANDING_HEIGHT)
     assert count_near(four, mine, (255, 196, 0)) > 2000
-    other = rgba(render.render_table(dict(shown, current=(seat + 1) % 4), texts(), NAMES))
+    other = rgba(render.render_table(dict(shown, current=(seat + 1) % 4), texts(), short))
     assert count_near(other, mine, (255, 196, 0)) == 0
     # A total changes its chip only.
     sheets = [dict(sheet) for sheet in shown["sheets"]]
     sheets[seat]["total"] += 7
-    more = rgba(render.render_table(dict(shown, sheets=sheets), texts(), NAMES))
+    more = rgba(render.render_table(dict(shown, sheets=sheets), texts(), short))
     assert changed(four, more, mine) > 20
     assert changed(four, more, (0, 0, four.width, y0)) == 0
 
@@ -521,5 +526,11 @@ def test_a_solo_result_shows_the_players_best_solo_score() -> None:
     with_best = decode(render.render_scoreboard(final, NAMES, texts(), best=total + 3))
     assert with_best.height == plain.height + render.RANK_LINE
     assert render._best_line(final, texts(), total + 3) == f"Your best solo score: {total + 3}"
-    assert render._best_line(final, texts(), total - 3).startswith("New best!")
+    assert final["result"]["outcome"] == "solo_grid_full"
+    # A lost solo's score is no best, however high: the earlier best stays.
+    assert render._best_line(final, texts(), total - 3) == f"Your best solo score: {total - 3}"
+    won = finished(1, 1)
+    assert won["result"]["outcome"] == "solo_win"
+    won_total = won["sheets"][0]["total"]
+    assert render._best_line(won, texts(), won_total - 3).startswith("New best!")
     assert render._best_line(finished(2, 3), texts(), 10) == ""  # only solo games

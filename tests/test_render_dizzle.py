@@ -16,6 +16,7 @@ from games.dizzle_levels import field_label, level_to_json, parse_level
 from games.engine import settle
 from locales import LANGUAGES, Localizer
 from rendering import dizzle as rd
+from rendering.toolkit import last_legibility
 
 LEVELS = Path(__file__).resolve().parent.parent / "games" / "levels"
 NAMES = ["Bärbel-Françoise Großmann", "Al", "Chloé", "Dmitri"]
@@ -304,11 +305,17 @@ def test_the_level_background_is_drawn_once_and_kept_clean(mid_games) -> None:
 def test_middle_strip_shows_each_die_of_the_middle(mid_games) -> None:
     view = copy.deepcopy(mid_games[1])
     view["middle"] = [1, 3, 6]
-    three = decode(rd.render_middle(view, NAMES, english))
+    short = ["Al", "Chloé", "Dmitri", "Eve"]  # two chips a line
+    three = decode(rd.render_middle(view, short, english))
     lines = -(-len(view["players"]) // 2)
     assert three.size == (600, 118 + lines * (rd.CHIP_HEIGHT + rd.CHIP_GAP) - rd.CHIP_GAP + 12)
+    # A name too long for half the width: one chip a line, the name whole.
+    long = decode(rd.render_middle(view, NAMES, english))
+    tall = len(view["players"]) * (rd.CHIP_HEIGHT + rd.CHIP_GAP) - rd.CHIP_GAP + 12
+    assert long.size == (600, 118 + tall)
+    assert last_legibility().shortened_names == ()  # type: ignore[union-attr]
     view["middle"] = [1, 3, 6, 6]
-    four = decode(rd.render_middle(view, NAMES, english))
+    four = decode(rd.render_middle(view, short, english))
     changed = difference_box(three, four)
     assert changed is not None and changed[1] >= 50 and changed[3] < 112  # only the dice row
 

@@ -449,9 +449,11 @@ async def test_records_and_a_players_totals_count_only_what_a_user_played_to_the
         ("x", [seat(0, 5, "Ann", 50, 1), seat(1, None, "Robo", 90, 1, computer=True)]),
         ("x", [seat(0, 6, "Ben", 70, 1), seat(1, 5, "Ann", 30, 2)]),
         ("x", [seat(0, 6, "Ben", 99, 1, left=True), seat(1, 5, "Annie", 70, 2)]),
-        ("x", [seat(0, 5, "Annie", 60, 1, size=1, variant="L2")]),
-        ("x", [seat(0, 6, "Ben", 65, 1, size=1, variant="L2")]),
-        ("x", [seat(0, 6, "Ben", 20, 1, size=1, variant="L1")]),
+        # Solo games without an opponent have no place; a lost solo (place 2) has no best.
+        ("x", [seat(0, 5, "Annie", 60, None, size=1, variant="L2")]),
+        ("x", [seat(0, 6, "Ben", 65, None, size=1, variant="L2")]),
+        ("x", [seat(0, 6, "Ben", 20, None, size=1, variant="L1")]),
+        ("x", [seat(0, 5, "Annie", 200, 2, size=1, variant="L1")]),
     ]
     for index, (kind, seats) in enumerate(games):
         game = await db.create_game(guild_id=1, channel_id=100 + index, kind=kind, snapshot={})
@@ -468,7 +470,7 @@ async def test_records_and_a_players_totals_count_only_what_a_user_played_to_the
     assert (most.user_id, most.name, most.value) == (5, "Annie", 1), "Ann won first, 1 to 1"
     assert await db.most_wins(1, "y") is None and await db.best_scores(1, "y") == []
     (ann,) = await db.player_totals(1, 5)
-    assert (ann.kind, ann.games, ann.wins, ann.best) == ("x", 4, 1, 70)
+    assert (ann.kind, ann.games, ann.wins, ann.best) == ("x", 5, 1, 70)
     (ben,) = await db.player_totals(1, 6)
-    assert (ben.games, ben.wins, ben.best) == (4, 1, 70), "solo games are played, not won"
+    assert (ben.games, ben.wins, ben.best) == (4, 1, 70), "solo games with no place: not won"
     assert await db.player_totals(3, 5) == []

@@ -8,11 +8,11 @@ table-only-choice-tag = (der einzig mögliche Zug, sofort gespielt)
 table-only-choice = { $player } hatte nur einen möglichen Zug; er wurde sofort gespielt.
 
 ds-stars-choose = { $count ->
-    [one] Dein Stern: wähle seine Zeile
+    [1] Dein Stern: wähle seine Zeile
    *[other] Deine { $count } Sterne: wähle { $count } Zeilen
-} · ⚠️ eine Zeile mit nur einigen ihrer Sterne zählt 0
+} · ⚠️ eine Zeile mit nur teilweise angekreuzten Sternen zählt 0
 ds-stars-row = Zeile { $row } · { $crossed } von { $fields } angekreuzt
-ds-stars-row-again = Zeile { $row } · Stern Nummer { $star } in dieser Zeile
+ds-stars-row-again = Zeile { $row } · { $star }. Stern
 ds-stars-after = { $full ->
     [1] dann alle { $fields } angekreuzt: die Zeile zählt doppelt
    *[0] dann { $after } von { $fields }: die Zeile zählt 0, bis alle angekreuzt sind

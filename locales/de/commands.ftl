@@ -25,7 +25,7 @@ help-text = **Dice Stars, Dizzle und Stella – an eurem Discord-Tisch**
     • `/hilfe spiel:` — wie ein Spiel geht, mit einer Legende seiner Bilder (auch der Button **So wird gespielt** am Tisch).
     Ein Tisch pro Kanal: Öffne einen Thread, um mehrere Spiele nebeneinander zu spielen.
 about-text = **Tisch-Bot** { $version }
-    Spielt Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) und Stella (Libellud, aus der Dixit-Welt) mit deinen Freunden auf Discord. Es sind Fan-Umsetzungen zum gemeinsamen Spielen; kauft die Spiele im Laden, um ihre Autoren zu unterstützen.
+    Spielt Dice Stars (Bruno Cathala, Ludovic Maublanc), Dizzle (Ralf zur Linde) und Stella (Libellud, aus der Dixit-Welt) mit deinen Freunden auf Discord. Es sind Fan-Umsetzungen zum gemeinsamen Spielen; kauf die Spiele im Laden, um ihre Autoren zu unterstützen.
     Kartenbilder: OpenMoji – das Open-Source-Emoji- und Icon-Projekt, CC BY-SA 4.0. Schrift: DejaVu Sans.
 cmd-timer = zugzeit
     .name = zugzeit

@@ -21,11 +21,11 @@ ds-die = { $colour ->
    *[other] { $face }
 }
 ds-bag = Beutel: { $count ->
-    [one] 1 Würfel
+    [one] { $count } Würfel
    *[other] { $count } Würfel
 }
 ds-discard = Ablage: { $count ->
-    [one] 1 Würfel
+    [one] { $count } Würfel
    *[other] { $count } Würfel
 }
 ds-reserve = Reserve
@@ -40,7 +40,7 @@ ds-solo-grid = Solo-Raster: { $crossed } von { $grid } Kästchen angekreuzt ({ $
 ds-action-refill-keep = Auffüllen, Reserve behalten
 ds-action-refill-return = Auffüllen und Reserve zurückwerfen
 ds-action-draw = { $n ->
-    [one] 1 Würfel ziehen
+    [one] { $n } Würfel ziehen
    *[other] { $n } Würfel ziehen
 }
 ds-action-take_colour = { $colour ->
@@ -51,7 +51,7 @@ ds-action-take_colour = { $colour ->
 }
 ds-action-take_number = Zahl { $n }
 ds-action-take_stars = { $count ->
-    [one] Stern
+    [1] Stern
    *[other] { $count } Sterne
 }
 ds-action-penalty_colour = Strafe: { $colour ->
@@ -70,20 +70,20 @@ ds-event-refill = { $from_reserve ->
     [0] { $player } wirft die Ablage zurück in den Beutel.
    *[other] { $player } wirft die Ablage und die Reserve zurück in den Beutel.
 } { $bag ->
-    [one] Im Beutel liegt jetzt 1 Würfel.
+    [one] Im Beutel liegt jetzt { $bag } Würfel.
    *[other] Im Beutel liegen jetzt { $bag } Würfel.
 }
 ds-event-draw = { $player } zieht { $n ->
-    [one] einen Würfel
+    [1] einen Würfel
    *[other] { $n } Würfel
 }.
 ds-event-dice = { $player } würfelt { $dice }. { $bag ->
     [0] Der Beutel ist leer.
-    [one] Im Beutel liegt noch 1 Würfel.
+    [one] Im Beutel liegt noch { $bag } Würfel.
    *[other] Im Beutel liegen noch { $bag } Würfel.
 }
 ds-event-take_colour = { $player } nimmt { $count ->
-    [one] den { $colour ->
+    [1] den { $colour ->
         [black] schwarzen
         [purple] lila
         [blue] blauen
@@ -97,26 +97,26 @@ ds-event-take_colour = { $player } nimmt { $count ->
     } Würfel
 }: { $number } in Zeile { $row }{ $crosses ->
     [0] {""}
-    [one] , 1 Kreuz
+    [one] , { $crosses } Kreuz
    *[other] , { $crosses } Kreuze
 }.
 ds-event-take_number = { $player } nimmt { $count ->
-    [one] die { $n }
+    [1] die { $n }
    *[other] die { $count } Würfel mit der Zahl { $n }
 }: { $number } in Zeile { $row }{ $crosses ->
     [0] {""}
-    [one] , 1 Kreuz
+    [one] , { $crosses } Kreuz
    *[other] , { $crosses } Kreuze
 }.
 ds-event-take_stars = { $player } nimmt { $count ->
-    [one] den Stern und kreuzt ein Multiplikatorfeld in Zeile { $rows } an.
+    [1] den Stern und kreuzt ein Multiplikatorfeld in Zeile { $rows } an.
    *[other] die { $count } Sterne und kreuzt { $count } Multiplikatorfelder in { $lines ->
         [one] Zeile { $rows } an.
        *[other] den Zeilen { $rows } an.
     }
 }
 ds-event-penalty_colour = Nichts passt: { $player } legt { $count ->
-    [one] den { $colour ->
+    [1] den { $colour ->
         [black] schwarzen
         [purple] lila
         [blue] blauen
@@ -130,12 +130,12 @@ ds-event-penalty_colour = Nichts passt: { $player } legt { $count ->
     } Würfel
 } ab und trägt { $penalty } als Strafe ein.
 ds-event-penalty_number = Nichts passt: { $player } legt { $count ->
-    [one] die { $n }
+    [1] die { $n }
    *[other] die { $count } Würfel mit der Zahl { $n }
 } ab und trägt { $penalty } als Strafe ein.
 ds-event-refill_due = { $reason ->
     [stars] Es wurden Sterne genommen: Der nächste Zug beginnt damit, die Ablage zurück in den Beutel zu werfen.
-   *[last_die] Der letzte Würfel ist aus dem Beutel: Der nächste Zug beginnt damit, die Ablage zurück in den Beutel zu werfen.
+   *[last_die] Der letzte Würfel wurde gezogen: Der nächste Zug beginnt damit, die Ablage zurück in den Beutel zu werfen.
 }
 ds-event-end_triggered = { $reason ->
     [penalty] { $player } hat eine Strafe eingetragen.
@@ -143,8 +143,8 @@ ds-event-end_triggered = { $reason ->
 } Das Spiel endet, sobald diese Runde zu Ende gespielt ist.
 ds-event-solo_marks = { $boxes ->
     [0] Der Solo-Gegner kreuzt diesmal nichts an.
-    [one] Der Solo-Gegner kreuzt 1 Feld an ({ $crossed } von { $grid }).
-   *[other] Der Solo-Gegner kreuzt { $boxes } Felder an ({ $crossed } von { $grid }).
+    [one] Der Solo-Gegner kreuzt { $boxes } Kästchen an ({ $crossed } von { $grid }).
+   *[other] Der Solo-Gegner kreuzt { $boxes } Kästchen an ({ $crossed } von { $grid }).
 }
 ds-event-solo_grid_full = Das Solo-Raster ist voll: Der Solo-Gegner gewinnt sofort.
 ds-event-game_over = Spielende. { $outcome ->
@@ -170,7 +170,7 @@ ds-error-already-drawn = Du hast schon gezogen: Nimm jetzt Würfel aus der Reser
 ds-error-no-refill-due = In diesem Zug wird der Beutel nicht aufgefüllt.
 ds-error-nothing-to-return = Die Reserve ist leer: Es gibt nichts zurückzuwerfen.
 ds-error-must-draw = Du musst { $n ->
-    [one] einen Würfel
+    [1] einen Würfel
    *[other] { $n } Würfel
 } ziehen.
 ds-error-draw-count = Ziehe 1 bis { $most } Würfel.
@@ -258,7 +258,7 @@ ds-img-die = { $face ->
     } { $face }
 }
 ds-img-summary-sheet = { $player }: { $total ->
-    [one] 1 Punkt
+    [one] { $total } Punkt
    *[other] { $total } Punkte
 }, { $filled } von { $white } weißen Feldern ausgefüllt; { $rows }
 ds-img-summary-row = Zeile { $row }: { $state ->
@@ -273,7 +273,7 @@ ds-img-summary-reserve = Reserve: { $dice }
 ds-img-summary-reserve-empty = Reserve leer
 ds-img-summary-bag = Beutel { $bag }, Ablage { $discard }
 ds-img-summary-place = { $place }. { $player } ({ $total ->
-    [one] 1 Punkt
+    [one] { $total } Punkt
    *[other] { $total } Punkte
 })
 ds-img-summary-ranking = Endstand: { $ranking }

@@ -17,12 +17,12 @@ ds-prompt-draw = { $player }, wie viele Würfel ziehst du aus dem Beutel?
 ds-prompt-take = { $player }, nimm alle Würfel einer Art: eine Farbe, eine Zahl oder die Sterne.
 ds-prompt-penalty = { $player }, nichts passt auf dein Blatt. Wähle eine Farbe oder Zahl zum Ablegen: ihre Summe kommt in dein Strafkästchen, und das Spiel endet nach dieser Runde.
 ds-choice-detail = { $count ->
-    [one] 1 Würfel
+    [one] { $count } Würfel
    *[other] { $count } Würfel
 } = { $sum }
 ds-final-title = 🏁 **Dice Stars – Endstand**
 ds-final-line = { $place }. { $player } – { $points ->
-    [one] 1 Punkt
+    [one] { $points } Punkt
    *[other] { $points } Punkte
 }
 ds-final-solo = Solo-Gegner: { $points } Punkte ({ $crossed } von { $boxes } Kästchen).

@@ -47,7 +47,7 @@ dz-status-planets = Raketen gestartet: { $players } { $count ->
     [one] wählt einen Planeten.
    *[other] wählen ihre Planeten.
 }
-dz-status-solo-record = Deine Bestleistung auf { $level }: { $points } Punkte.
+dz-status-solo-record = Deine Bestmarke auf { $level }: { $points } Punkte.
 dz-status-boxed-in = Eingekesselt: Der nächste Würfel darf neben jedes deiner Kreuze.
 
 ## Wertung
@@ -70,7 +70,7 @@ dz-event-start_player = { $player } ist der erste Startspieler.
 dz-event-roll = Runde { $round }/{ $rounds }, Durchgang { $pass }/{ $passes }: { $player } würfelt { $values }.
 dz-event-place = { $player } legt eine { $value } auf { $field }.
 dz-event-reroll = { $player } kann nichts legen und würfelt { $dice ->
-    [one] den Würfel
+    [1] den Würfel
    *[other] die { $dice } Würfel
 } in der Mitte neu.
 dz-event-rerolled = Neu gewürfelt: { $values }.
@@ -85,8 +85,11 @@ dz-event-opponent = Die Gegnerwürfel zeigen { $values } und nehmen { $taken ->
     [0] nichts
    *[other] { $removed }
 } aus der Mitte.
-dz-event-pass_end = Der Durchgang ist vorbei: Alle kreuzen die Felder unter ihren Würfeln an.
-dz-event-bomb = { $players } hat die Bombe auf { $field } angekreuzt{ $count ->
+dz-event-pass_end = { $table_size ->
+    [1] Der Durchgang ist vorbei: Deine Würfel werden zu Kreuzen.
+   *[other] Der Durchgang ist vorbei: Alle kreuzen die Felder unter ihren Würfeln an.
+}
+dz-event-bomb = Die Bombe auf { $field } wurde von { $players } angekreuzt{ $count ->
     [0] .
     [one] ; { $scribbled } muss sie durchstreichen ({ $penalty } Punkte).
    *[other] ; { $scribbled } müssen sie durchstreichen ({ $penalty } Punkte).
@@ -105,7 +108,7 @@ dz-event-key = { $player } hat den { $color ->
    *[orange] orangen
 } Schlüssel auf { $field } angekreuzt: Ab dem nächsten Durchgang sind die Schlösser dieser Farbe offen.
 dz-event-rockets = { $player } startet { $count ->
-    [one] eine Rakete
+    [1] eine Rakete
    *[other] { $count } Raketen
 }.
 dz-event-planet = { $player } landet auf dem Planeten { $field }.
@@ -161,7 +164,7 @@ dz-sum-sheet = { $player }, { $level }: { $total } Punkte mit { $crosses ->
    *[other] { $crosses } Kreuzen
 } (Edelsteine { $gems }, Puzzleteile { $puzzles }, Linien { $lines }, Fahnen { $flags }, Bomben { $bombs }, Kackhaufen { $poop }).
 dz-sum-dice = { $count ->
-    [one] Ein Würfel aus diesem Durchgang liegt auf { $fields }.
+    [1] Ein Würfel aus diesem Durchgang liegt auf { $fields }.
    *[other] { $count } Würfel aus diesem Durchgang liegen auf { $fields }.
 }
 dz-sum-turn = Runde { $round }/{ $rounds }{ $passes ->

@@ -32,10 +32,10 @@ dz-planets-hint = Wählt im Menü unten, einen Planeten pro Rakete; jeder wählt
 
 dz-final-title = 🏁 **Dizzle – Endstand** ({ $level })
 dz-final-line = { $place }. { $player } – { $points ->
-    [one] 1 Punkt
+    [one] { $points } Punkt
    *[other] { $points } Punkte
 } ({ $crosses ->
-    [one] 1 Kreuz
+    [one] { $crosses } Kreuz
    *[other] { $crosses } Kreuze
 })
 dz-final-tie-break = Punktgleich: Wer weniger Kreuze hat, liegt vorn; bei gleich vielen Kreuzen teilen sie sich den Platz.

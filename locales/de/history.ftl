@@ -10,7 +10,7 @@ history-pick = Partie ansehen…
 history-record-dice-stars = 🎲 Höchste Punktzahl in Dice Stars: **{ $points }** von { $player }
 history-record-dizzle-solo = 🧩 Bestes Dizzle-Solo auf { $level }: **{ $points }** von { $player }
 history-record-stella = ✨ Meiste Stella-Siege: { $player } ({ $wins ->
-    [one] 1 Sieg
+    [one] { $wins } Sieg
    *[other] { $wins } Siege
 })
 history-unknown = Diese Partie kann hier nicht angesehen werden.

@@ -2,7 +2,11 @@
 ## Regelkarte wird am Handy gelesen: etwa 12 Zeilen; das Legendenbild nennt jedes Symbol.
 
 table-language = Sprache des Tisches
-language-with-words = { $name } · Wortkarten auf { $words }
+language-with-words = { $name } · Wortkarten auf { $words ->
+    [de] Deutsch
+    [fr] Französisch
+   *[en] Englisch
+}
 rules-button = So wird gespielt
 rules-legend-title = { $game }: was die Bilder zeigen
 rules-unknown-game = Dieses Spiel kenne ich nicht; wähle eines aus der Liste.
@@ -28,7 +32,7 @@ rules-dizzle = **🧩 Dizzle – so wird gespielt**
     💣 Eine **Bombe** schadet den **anderen**: Wer sie in dem Durchgang nicht ankreuzt, streicht sie durch und verliert ihre Punkte.
     🔑 Ein **Schlüssel** öffnet die 🔒 **Schlösser** seiner Farbe ab dem **nächsten Durchgang**. 🚀 Eine **Rakete** kreuzt einen 🪐 **Planeten** deiner Wahl an: ein neuer Ausgangspunkt.
     🚩 **Fahnen**: Wer sie zuerst ankreuzt, bekommt den höchsten Wert, Spätere den nächsten. 💩 kostet Punkte.
-    🏁 **Ende:** Nach der letzten Runde gewinnen die meisten Punkte; bei Gleichstand die wenigeren Kreuze.
+    🏁 **Ende:** Nach der letzten Runde gewinnen die meisten Punkte; bei Gleichstand gewinnt, wer weniger Kreuze hat.
     👤 **Solo:** 10 Runden mit einem Durchgang; nach jedem Würfel, den du legst, nehmen zwei rote Gegnerwürfel Würfel ihrer Werte aus der Mitte. Bomben zählen +2, Fahnen ihren höchsten Wert: Schlag deinen Rekord.
 
 rules-stella = **🌟 Stella – so wird gespielt**
@@ -72,7 +76,7 @@ legend-dice_stars-last-round = Die letzte Runde läuft
 legend-dizzle-field = Feld: nimmt einen Würfel mit dieser Augenzahl
 legend-dizzle-start-cross = Gedrucktes Kreuz: deine ersten Würfel kommen daneben
 legend-dizzle-pen-cross = Dein Kreuz: ein Würfel aus einem früheren Durchgang
-legend-dizzle-lying-die = Oranger Rand: dein Würfel dieses Durchgangs
+legend-dizzle-lying-die = Orangefarbener Rand: dein Würfel dieses Durchgangs
 legend-dizzle-scribble = Durchgestrichen: ein totes Feld (eine Bombe)
 legend-dizzle-gem = Edelstein: seine Punkte, wenn angekreuzt
 legend-dizzle-puzzle = Puzzleteil: alle einer Farbe bringen ihren Bonus

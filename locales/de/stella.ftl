@@ -21,12 +21,12 @@ st-event-round_started = Runde { $round }: Das Wort lautet „{ $word }“.
 st-event-new_row = Zeile { $row } bekommt neue Karten.
 st-event-draft = { $count ->
     [0] Du hast noch keine Karte markiert.
-    [one] Deine Tafel: 1 Markierung ({ $labels }).
+    [one] Deine Tafel: { $count } Markierung ({ $labels }).
    *[other] Deine Tafel: { $count } Markierungen ({ $labels }).
 }
 st-event-locked_in = { $player } hat sich festgelegt.
 st-event-slate_locked = Du hast dich festgelegt: { $count ->
-    [one] 1 Markierung
+    [one] { $count } Markierung
    *[other] { $count } Markierungen
 } ({ $labels }).
 st-event-sat_out = { $player } hat sich nicht rechtzeitig festgelegt und setzt diese Runde aus.
@@ -34,7 +34,7 @@ st-event-timed_out = Die Zeit von { $player } ist abgelaufen: Der Autopilot zeig
 st-event-left = { $player } hat das Spiel verlassen.
 st-event-announcement = Alle haben sich festgelegt. So viele Karten wurden markiert:
 st-event-count = { $player }: { $count ->
-    [one] 1 Markierung
+    [one] { $count } Markierung
    *[other] { $count } Markierungen
 }
 st-event-darkness = { $player } hat allein die meisten Karten markiert und geht in die Dunkelheit.
@@ -45,16 +45,16 @@ st-event-fall = Sturz! Nur { $player } hat { $label } markiert und bekommt in di
 st-event-spark = Ein Funke für { $player }: +{ $points } Punkte.
 st-event-round_over = Runde { $round } ist vorbei.
 st-event-darkness_penalty = { $player } ist in der Dunkelheit gestürzt und verliert { $points ->
-    [one] 1 Punkt
+    [one] { $points } Punkt
    *[other] { $points } Punkte
 }.
 st-event-round_score = { $player }: { $points ->
-    [one] 1 Punkt
+    [one] { $points } Punkt
    *[other] { $points } Punkte
 } in dieser Runde, insgesamt { $total }.
 st-event-ended_early = Es sind weniger als zwei Spieler übrig: Das Spiel endet nach Runde { $round }.
 st-event-final_score = { $place }. { $player } mit { $total ->
-    [one] 1 Punkt
+    [one] { $total } Punkt
    *[other] { $total } Punkten
 }
 st-event-winner = { $player } gewinnt!
@@ -119,14 +119,14 @@ st-img-tie-published = Bei Gleichstand wird der Sieg geteilt.
 st-sum-grid = Runde { $round }/{ $rounds }, das Wort lautet „{ $word }“. 15 Bildkarten in 3 Zeilen zu 5, A1 bis E3.
 st-sum-slate = Deine Tafel: { $count ->
     [0] keine Markierung.
-    [one] 1 Markierung ({ $labels }).
+    [one] { $count } Markierung ({ $labels }).
    *[other] { $count } Markierungen ({ $labels }).
 }
 st-sum-locked = Festgelegt.
 st-sum-draft = Noch nicht festgelegt.
 st-sum-board = Runde { $round }/{ $rounds }, „{ $word }“: { $revealed ->
     [0] noch keine Karte aufgedeckt.
-    [one] 1 Karte aufgedeckt.
+    [one] { $revealed } Karte aufgedeckt.
    *[other] { $revealed } Karten aufgedeckt.
 }
 st-sum-reveal-spark = { $player } zeigte { $label }, markiert von { $players }: Funken zu je { $points } Punkten.

@@ -34,7 +34,10 @@ st-first-scout = Erster Späher: { $player }
 st-marking-prompt = Alle markieren geheim 1 bis 10 Karten, die zum Wort passen: Deine Tafel kommt per Direktnachricht.
 st-marking-status = Festgelegt: { $locked } · Markieren noch: { $waiting }
 st-nobody = niemand
-st-dm-closed = Ich kann { $players } keine Direktnachricht schicken. Drück bei der Nachricht der Runde auf **Meine Tafel**, um deine Karten hier zu markieren; nur du siehst sie.
+st-dm-closed = Ich kann { $players } keine Direktnachricht schicken. { $count ->
+    [one] Drück bei der Nachricht der Runde auf **Meine Tafel**, um deine Karten hier zu markieren; nur du siehst sie.
+   *[other] Drückt bei der Nachricht der Runde auf **Meine Tafel**, um eure Karten hier zu markieren; jeder sieht nur seine eigenen.
+}
 st-darkness-now = In dieser Runde in der Dunkelheit: { $player }
 st-exploration-prompt = { $player }, zeige eine deiner markierten Karten: Drück auf **Zeigen**.
 st-button-my-slate = Meine Tafel

@@ -50,23 +50,23 @@ table-left-tag = (ausgestiegen)
 table-timer = Zugzeit
 table-timer-off = keine Begrenzung
 table-timer-minutes = { $n ->
-    [one] 1 Minute
+    [one] { $n } Minute
    *[other] { $n } Minuten
 }
 table-timer-hours = { $n ->
-    [one] 1 Stunde
+    [one] { $n } Stunde
    *[other] { $n } Stunden
 }
 table-timer-days = { $n ->
-    [one] 1 Tag
+    [one] { $n } Tag
    *[other] { $n } Tage
 }
 table-timer-reminder = ⏳ { $player }, du bist noch am Zug: noch { $minutes ->
-    [one] 1 Minute
+    [one] { $minutes } Minute
    *[other] { $minutes } Minuten
 }.
 table-timer-reminder-dm = ⏳ Du bist am Tisch am Zug, noch { $minutes ->
-    [one] 1 Minute
+    [one] { $minutes } Minute
    *[other] { $minutes } Minuten
 }: { $url }
 table-timed-out = ⏰ Die Zugzeit von { $player } ist abgelaufen; der Autopilot hat den Zug gemacht.

@@ -8,11 +8,16 @@ table-only-choice-tag = (the only possible move, played at once)
 table-only-choice = { $player } had only one possible move; it was played at once.
 
 ds-stars-choose = { $count ->
-    [one] Your star: pick its row
+    [1] Your star: pick its row
    *[other] Your { $count } stars: pick { $count } rows
 } · ⚠️ a row with only some of its stars crossed scores 0
 ds-stars-row = Row { $row } · { $crossed } of { $fields } crossed
-ds-stars-row-again = Row { $row } · star number { $star } in this row
+ds-stars-row-again = Row { $row } · { $star ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $star }th
+} star
 ds-stars-after = { $full ->
     [1] then all { $fields } crossed: the row counts double
    *[0] then { $after } of { $fields }: the row scores 0 until all are crossed

@@ -21,11 +21,11 @@ ds-die = { $colour ->
    *[other] { $face }
 }
 ds-bag = Bag: { $count ->
-    [one] 1 die
+    [one] { $count } die
    *[other] { $count } dice
 }
 ds-discard = Discard: { $count ->
-    [one] 1 die
+    [one] { $count } die
    *[other] { $count } dice
 }
 ds-reserve = Reserve
@@ -40,7 +40,7 @@ ds-solo-grid = Solo grid: { $crossed } of { $grid } boxes crossed ({ $points } p
 ds-action-refill-keep = Refill, keep the reserve
 ds-action-refill-return = Refill and return the reserve
 ds-action-draw = { $n ->
-    [one] Draw 1 die
+    [one] Draw { $n } die
    *[other] Draw { $n } dice
 }
 ds-action-take_colour = { $colour ->
@@ -51,7 +51,7 @@ ds-action-take_colour = { $colour ->
 }
 ds-action-take_number = Number { $n }
 ds-action-take_stars = { $count ->
-    [one] Star
+    [1] Star
    *[other] { $count } stars
 }
 ds-action-penalty_colour = Penalty: { $colour ->
@@ -70,20 +70,20 @@ ds-event-refill = { $from_reserve ->
     [0] { $player } puts the discard back into the bag.
    *[other] { $player } puts the discard and the reserve back into the bag.
 } { $bag ->
-    [one] 1 die is in the bag.
+    [one] { $bag } die is in the bag.
    *[other] { $bag } dice are in the bag.
 }
 ds-event-draw = { $player } draws { $n ->
-    [one] 1 die
+    [one] { $n } die
    *[other] { $n } dice
 }.
 ds-event-dice = { $player } rolls { $dice }. { $bag ->
     [0] The bag is empty.
-    [one] 1 die is left in the bag.
+    [one] { $bag } die is left in the bag.
    *[other] { $bag } dice are left in the bag.
 }
 ds-event-take_colour = { $player } takes { $count ->
-    [one] the { $colour ->
+    [1] the { $colour ->
         [black] black
         [purple] purple
         [blue] blue
@@ -97,26 +97,26 @@ ds-event-take_colour = { $player } takes { $count ->
     } dice
 }: { $number } in row { $row }{ $crosses ->
     [0] {""}
-    [one] , 1 cross
+    [one] , { $crosses } cross
    *[other] , { $crosses } crosses
 }.
 ds-event-take_number = { $player } takes { $count ->
-    [one] the { $n }
+    [1] the { $n }
    *[other] the { $count } dice showing { $n }
 }: { $number } in row { $row }{ $crosses ->
     [0] {""}
-    [one] , 1 cross
+    [one] , { $crosses } cross
    *[other] , { $crosses } crosses
 }.
 ds-event-take_stars = { $player } takes { $count ->
-    [one] the star and crosses a multiplier field in row { $rows }.
+    [1] the star and crosses a multiplier field in row { $rows }.
    *[other] the { $count } stars and crosses { $count } multiplier fields in { $lines ->
         [one] row { $rows }.
        *[other] rows { $rows }.
     }
 }
 ds-event-penalty_colour = Nothing fits: { $player } discards { $count ->
-    [one] the { $colour ->
+    [1] the { $colour ->
         [black] black
         [purple] purple
         [blue] blue
@@ -130,7 +130,7 @@ ds-event-penalty_colour = Nothing fits: { $player } discards { $count ->
     } dice
 } and writes a penalty of { $penalty }.
 ds-event-penalty_number = Nothing fits: { $player } discards { $count ->
-    [one] the { $n }
+    [1] the { $n }
    *[other] the { $count } dice showing { $n }
 } and writes a penalty of { $penalty }.
 ds-event-refill_due = { $reason ->
@@ -143,7 +143,7 @@ ds-event-end_triggered = { $reason ->
 } The game ends once this round is finished.
 ds-event-solo_marks = { $boxes ->
     [0] The solo opponent crosses nothing this time.
-    [one] The solo opponent crosses 1 box ({ $crossed } of { $grid }).
+    [one] The solo opponent crosses { $boxes } box ({ $crossed } of { $grid }).
    *[other] The solo opponent crosses { $boxes } boxes ({ $crossed } of { $grid }).
 }
 ds-event-solo_grid_full = The solo grid is full: the solo opponent wins at once.
@@ -170,7 +170,7 @@ ds-error-already-drawn = You have already drawn: take dice from the reserve now.
 ds-error-no-refill-due = No refill is due this turn.
 ds-error-nothing-to-return = The reserve is empty: there is nothing to put back.
 ds-error-must-draw = You must draw { $n ->
-    [one] 1 die
+    [one] { $n } die
    *[other] { $n } dice
 }.
 ds-error-draw-count = Draw between 1 and { $most } dice.
@@ -252,7 +252,7 @@ ds-img-die = { $colour ->
    *[other] { $face }
 }
 ds-img-summary-sheet = { $player }: { $total ->
-    [one] 1 point
+    [one] { $total } point
    *[other] { $total } points
 }, { $filled } of { $white } white fields filled; { $rows }
 ds-img-summary-row = row { $row }: { $state ->
@@ -267,7 +267,7 @@ ds-img-summary-reserve = reserve: { $dice }
 ds-img-summary-reserve-empty = reserve empty
 ds-img-summary-bag = bag { $bag }, discard { $discard }
 ds-img-summary-place = { $place }. { $player } ({ $total ->
-    [one] 1 point
+    [one] { $total } point
    *[other] { $total } points
 })
 ds-img-summary-ranking = Final scores: { $ranking }

@@ -19,12 +19,12 @@ ds-prompt-draw = { $player }, how many dice do you draw from the bag?
 ds-prompt-take = { $player }, take all dice of one kind: a colour, a number or the stars.
 ds-prompt-penalty = { $player }, nothing fits your sheet. Choose a colour or a number to discard: its sum goes into your penalty box, and that ends the game after this round.
 ds-choice-detail = { $count ->
-    [one] 1 die
+    [one] { $count } die
    *[other] { $count } dice
 } = { $sum }
 ds-final-title = 🏁 **Dice Stars — final scores**
 ds-final-line = { $place }. { $player } — { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 }
 ds-final-solo = Solo opponent: { $points } points ({ $crossed } of { $boxes } boxes).

@@ -70,7 +70,7 @@ dz-event-start_player = { $player } is the first start player.
 dz-event-roll = Round { $round }/{ $rounds }, pass { $pass }/{ $passes }: { $player } rolls { $values }.
 dz-event-place = { $player } puts a { $value } on { $field }.
 dz-event-reroll = { $player } cannot place and rerolls { $dice ->
-    [one] the die
+    [1] the die
    *[other] the { $dice } dice
 } in the middle.
 dz-event-rerolled = The reroll shows { $values }.
@@ -85,7 +85,10 @@ dz-event-opponent = The opponent dice show { $values } and take { $taken ->
     [0] nothing
    *[other] { $removed }
 } from the middle.
-dz-event-pass_end = The pass is over: everyone crosses the fields under their dice.
+dz-event-pass_end = { $table_size ->
+    [1] The pass is over: your dice become crosses.
+   *[other] The pass is over: everyone crosses the fields under their dice.
+}
 dz-event-bomb = The bomb on { $field } was crossed by { $players }. { $count ->
     [0] {""}
    *[other] { $scribbled } must scribble it out ({ $penalty } points).
@@ -97,7 +100,7 @@ dz-event-flag = The flag on { $field } was reached by { $players }: { $value ->
 }
 dz-event-key = { $player } crossed the { dz-color-name } key on { $field }: { dz-color-name } locks open from the next pass on.
 dz-event-rockets = { $player } launches { $count ->
-    [one] a rocket
+    [1] a rocket
    *[other] { $count } rockets
 }.
 dz-event-planet = { $player } lands on the planet { $field }.
@@ -153,7 +156,7 @@ dz-sum-sheet = { $player }, { $level }: { $total } points with { $crosses ->
    *[other] { $crosses } crosses
 } (gems { $gems }, puzzles { $puzzles }, lines { $lines }, flags { $flags }, bombs { $bombs }, poop { $poop }).
 dz-sum-dice = { $count ->
-    [one] A die of this pass lies on { $fields }.
+    [1] A die of this pass lies on { $fields }.
    *[other] { $count } dice of this pass lie on { $fields }.
 }
 dz-sum-turn = Round { $round }/{ $rounds }{ $passes ->

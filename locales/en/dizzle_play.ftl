@@ -32,10 +32,10 @@ dz-planets-hint = Pick in the menu below, one planet per rocket; each of you pic
 
 dz-final-title = 🏁 **Dizzle — final scores** ({ $level })
 dz-final-line = { $place }. { $player } — { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 } ({ $crosses ->
-    [one] 1 cross
+    [one] { $crosses } cross
    *[other] { $crosses } crosses
 })
 dz-final-tie-break = Tied on points: fewer crosses ranks ahead; with as many crosses too, the place is shared.

@@ -10,7 +10,7 @@ history-pick = Watch a game…
 history-record-dice-stars = 🎲 Best Dice Stars score: **{ $points }** by { $player }
 history-record-dizzle-solo = 🧩 Best Dizzle solo on { $level }: **{ $points }** by { $player }
 history-record-stella = ✨ Most Stella wins: { $player } ({ $wins ->
-    [one] 1 win
+    [one] { $wins } win
    *[other] { $wins } wins
 })
 history-unknown = That game cannot be shown here.

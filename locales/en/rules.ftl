@@ -2,7 +2,11 @@
 ## read on a phone: about 12 lines, and the legend picture names every symbol of the pictures.
 
 table-language = Table language
-language-with-words = { $name } · word cards in { $words }
+language-with-words = { $name } · word cards in { $words ->
+    [de] German
+    [fr] French
+   *[en] English
+}
 rules-button = How to play
 rules-legend-title = { $game }: what the pictures show
 rules-unknown-game = I do not know that game; pick one from the list.

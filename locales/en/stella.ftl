@@ -21,12 +21,12 @@ st-event-round_started = Round { $round }: the word is “{ $word }”.
 st-event-new_row = Row { $row } gets new cards.
 st-event-draft = { $count ->
     [0] Your slate is empty.
-    [one] Your slate: 1 mark ({ $labels }).
+    [one] Your slate: { $count } mark ({ $labels }).
    *[other] Your slate: { $count } marks ({ $labels }).
 }
 st-event-locked_in = { $player } has locked in.
 st-event-slate_locked = You locked in { $count ->
-    [one] 1 mark
+    [one] { $count } mark
    *[other] { $count } marks
 } ({ $labels }).
 st-event-sat_out = { $player } did not lock in in time and sits this round out.
@@ -34,7 +34,7 @@ st-event-timed_out = Time is up for { $player }: the autopilot designates one of
 st-event-left = { $player } has left the game.
 st-event-announcement = Every slate is locked in. The counts:
 st-event-count = { $player }: { $count ->
-    [one] 1 mark
+    [one] { $count } mark
    *[other] { $count } marks
 }
 st-event-darkness = { $player } alone marked the most cards and goes into Darkness.
@@ -45,16 +45,16 @@ st-event-fall = A fall! Only { $player } marked { $label }, and they score nothi
 st-event-spark = A spark for { $player }: +{ $points } points.
 st-event-round_over = Round { $round } is over.
 st-event-darkness_penalty = { $player } fell in Darkness and loses { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 }.
 st-event-round_score = { $player }: { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 } this round, { $total } in total.
 st-event-ended_early = Fewer than two players remain: the game ends after round { $round }.
 st-event-final_score = { $place }. { $player } with { $total ->
-    [one] 1 point
+    [one] { $total } point
    *[other] { $total } points
 }
 st-event-winner = { $player } wins!
@@ -119,14 +119,14 @@ st-img-tie-published = Tied totals share the victory.
 st-sum-grid = Round { $round }/{ $rounds }, the word is “{ $word }”. 15 picture cards in 3 rows of 5, A1 to E3.
 st-sum-slate = Your slate: { $count ->
     [0] no marks.
-    [one] 1 mark ({ $labels }).
+    [one] { $count } mark ({ $labels }).
    *[other] { $count } marks ({ $labels }).
 }
 st-sum-locked = Locked in.
 st-sum-draft = Not locked in yet.
 st-sum-board = Round { $round }/{ $rounds }, “{ $word }”: { $revealed ->
     [0] no card revealed yet.
-    [one] 1 card revealed.
+    [one] { $revealed } card revealed.
    *[other] { $revealed } cards revealed.
 }
 st-sum-reveal-spark = { $player } designated { $label }, marked by { $players }: sparks of { $points } points.

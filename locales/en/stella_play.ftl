@@ -34,7 +34,10 @@ st-first-scout = First scout: { $player }
 st-marking-prompt = Everyone marks 1 to 10 cards that fit the word, in secret: your slate comes by direct message.
 st-marking-status = Locked in: { $locked } · Still marking: { $waiting }
 st-nobody = nobody
-st-dm-closed = I cannot send { $players } a direct message. Press **My slate** on the round's message to mark your cards right here; only you will see them.
+st-dm-closed = I cannot send { $players } a direct message. { $count ->
+    [one] Press **My slate** on the round's message to mark your cards right here; only you will see them.
+   *[other] Press **My slate** on the round's message to mark your cards right here; only you will see them.
+}
 st-darkness-now = In Darkness this round: { $player }
 st-exploration-prompt = { $player }, designate one of your marked cards: press **Designate**.
 st-button-my-slate = My slate

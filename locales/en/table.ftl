@@ -50,23 +50,23 @@ table-left-tag = (left)
 table-timer = Turn timer
 table-timer-off = no timer
 table-timer-minutes = { $n ->
-    [one] 1 minute
+    [one] { $n } minute
    *[other] { $n } minutes
 }
 table-timer-hours = { $n ->
-    [one] 1 hour
+    [one] { $n } hour
    *[other] { $n } hours
 }
 table-timer-days = { $n ->
-    [one] 1 day
+    [one] { $n } day
    *[other] { $n } days
 }
 table-timer-reminder = ⏳ { $player }, it is still your turn: { $minutes ->
-    [one] 1 minute
+    [one] { $minutes } minute
    *[other] { $minutes } minutes
 } left.
 table-timer-reminder-dm = ⏳ It is your turn at the table, { $minutes ->
-    [one] 1 minute
+    [one] { $minutes } minute
    *[other] { $minutes } minutes
 } left: { $url }
 table-timed-out = ⏰ { $player } ran out of time; the autopilot made their move.

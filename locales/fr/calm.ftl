@@ -1,18 +1,21 @@
 # Un salon calme : notifications, coups qui se jouent seuls, confirmations.
 
 table-your-turn = 🔔 { $players } : { $count ->
-    [one] c’est votre tour.
+    [one] c’est ton tour.
    *[other] c’est votre tour.
 }
 table-only-choice-tag = (le seul coup possible, joué aussitôt)
 table-only-choice = { $player } n’avait qu’un seul coup possible ; il a été joué aussitôt.
 
 ds-stars-choose = { $count ->
-    [one] Votre étoile : choisissez sa ligne
-   *[other] Vos { $count } étoiles : choisissez { $count } lignes
+    [1] Ton étoile : choisis sa ligne
+   *[other] Tes { $count } étoiles : choisis { $count } lignes
 } · ⚠️ une ligne dont seules certaines étoiles sont cochées vaut 0
 ds-stars-row = Ligne { $row } · { $crossed } sur { $fields } cochées
-ds-stars-row-again = Ligne { $row } · étoile numéro { $star } dans cette ligne
+ds-stars-row-again = Ligne { $row } · { $star ->
+    [1] 1re
+   *[other] { $star }e
+} étoile
 ds-stars-after = { $full ->
     [1] puis les { $fields } cochées : la ligne compte double
    *[0] puis { $after } sur { $fields } : la ligne vaut 0 tant que toutes ne sont pas cochées
@@ -24,7 +27,7 @@ table-confirm-cancel = Annuler cette table pour tout le monde ? { $running ->
 }
 table-confirm-cancel-button = Oui, annuler la table
 table-confirm-leave = { $running ->
-    [1] Abandonner votre place pour de bon ? Le pilote automatique la joue jusqu’à la fin.
+    [1] Abandonner ta place pour de bon ? Le pilote automatique la joue jusqu’à la fin.
    *[0] Quitter cette table ?
 }
 table-confirm-leave-button = Oui, quitter

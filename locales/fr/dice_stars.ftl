@@ -21,11 +21,11 @@ ds-die = { $colour ->
    *[other] { $face }
 }
 ds-bag = Sac : { $count ->
-    [one] 1 dé
+    [one] { $count } dé
    *[other] { $count } dés
 }
 ds-discard = Défausse : { $count ->
-    [one] 1 dé
+    [one] { $count } dé
    *[other] { $count } dés
 }
 ds-reserve = Réserve
@@ -40,7 +40,7 @@ ds-solo-grid = Grille solo : { $crossed } cases cochées sur { $grid } ({ $point
 ds-action-refill-keep = Remplir le sac, garder la réserve
 ds-action-refill-return = Remplir le sac et y remettre la réserve
 ds-action-draw = { $n ->
-    [one] Tirer 1 dé
+    [one] Tirer { $n } dé
    *[other] Tirer { $n } dés
 }
 ds-action-take_colour = { $colour ->
@@ -51,7 +51,7 @@ ds-action-take_colour = { $colour ->
 }
 ds-action-take_number = Les { $n }
 ds-action-take_stars = { $count ->
-    [one] Étoile
+    [1] Étoile
    *[other] { $count } étoiles
 }
 ds-action-penalty_colour = Pénalité : { $colour ->
@@ -65,25 +65,25 @@ ds-action-penalty_number = Pénalité : nombre { $n }
 ## Événements
 
 ds-event-start_player = { $player } commence la partie.
-ds-event-turn = { $player }, à vous de jouer.
+ds-event-turn = { $player }, à toi de jouer.
 ds-event-refill = { $from_reserve ->
     [0] { $player } remet la défausse dans le sac.
    *[other] { $player } remet la défausse et la réserve dans le sac.
 } { $bag ->
-    [one] Le sac contient 1 dé.
+    [one] Le sac contient { $bag } dé.
    *[other] Le sac contient { $bag } dés.
 }
 ds-event-draw = { $player } tire { $n ->
-    [one] un dé
+    [1] un dé
    *[other] { $n } dés
 }.
 ds-event-dice = { $player } lance { $dice }. { $bag ->
     [0] Le sac est vide.
-    [one] Il reste 1 dé dans le sac.
+    [one] Il reste { $bag } dé dans le sac.
    *[other] Il reste { $bag } dés dans le sac.
 }
 ds-event-take_colour = { $player } prend { $count ->
-    [one] le dé { $colour ->
+    [1] le dé { $colour ->
         [black] noir
         [purple] violet
         [blue] bleu
@@ -97,26 +97,26 @@ ds-event-take_colour = { $player } prend { $count ->
     }
 } : { $number } dans la ligne { $row }{ $crosses ->
     [0] {""}
-    [one] , 1 croix
+    [one] , { $crosses } croix
    *[other] , { $crosses } croix
 }.
 ds-event-take_number = { $player } prend { $count ->
-    [one] le { $n }
+    [1] le { $n }
    *[other] les { $count } dés de valeur { $n }
 } : { $number } dans la ligne { $row }{ $crosses ->
     [0] {""}
-    [one] , 1 croix
+    [one] , { $crosses } croix
    *[other] , { $crosses } croix
 }.
 ds-event-take_stars = { $player } prend { $count ->
-    [one] l'étoile et coche une case multiplicateur dans la ligne { $rows }.
+    [1] l'étoile et coche une case multiplicateur dans la ligne { $rows }.
    *[other] les { $count } étoiles et coche { $count } cases multiplicateur { $lines ->
         [one] dans la ligne { $rows }.
        *[other] dans les lignes { $rows }.
     }
 }
 ds-event-penalty_colour = Aucun choix possible : { $player } défausse { $count ->
-    [one] le dé { $colour ->
+    [1] le dé { $colour ->
         [black] noir
         [purple] violet
         [blue] bleu
@@ -130,7 +130,7 @@ ds-event-penalty_colour = Aucun choix possible : { $player } défausse { $count 
     }
 } et inscrit une pénalité de { $penalty }.
 ds-event-penalty_number = Aucun choix possible : { $player } défausse { $count ->
-    [one] le { $n }
+    [1] le { $n }
    *[other] les { $count } dés de valeur { $n }
 } et inscrit une pénalité de { $penalty }.
 ds-event-refill_due = { $reason ->
@@ -143,13 +143,13 @@ ds-event-end_triggered = { $reason ->
 } La partie s'arrête à la fin de ce tour de table.
 ds-event-solo_marks = { $boxes ->
     [0] L'adversaire solo ne coche rien cette fois.
-    [one] L'adversaire solo coche 1 case ({ $crossed } sur { $grid }).
+    [one] L'adversaire solo coche { $boxes } case ({ $crossed } sur { $grid }).
    *[other] L'adversaire solo coche { $boxes } cases ({ $crossed } sur { $grid }).
 }
 ds-event-solo_grid_full = La grille solo est pleine : l'adversaire solo gagne immédiatement.
 ds-event-game_over = Fin de la partie. { $outcome ->
     [shared] Victoire partagée pour { $winners } avec { $best } points chacun !
-    [solo_win] Vous gagnez avec { $score } points contre { $opponent } pour l'adversaire solo !
+    [solo_win] Tu gagnes avec { $score } points contre { $opponent } pour l'adversaire solo !
     [solo_tie] Égalité : { $score } points contre { $opponent } pour l'adversaire solo.
     [solo_loss] L'adversaire solo gagne avec { $opponent } points contre { $score }.
     [solo_grid_full] La grille solo est pleine, l'adversaire solo gagne ({ $score } points contre { $opponent }).
@@ -158,22 +158,22 @@ ds-event-game_over = Fin de la partie. { $outcome ->
 
 ## Erreurs
 
-ds-error-not-your-turn = Ce n'est pas votre tour.
+ds-error-not-your-turn = Ce n'est pas ton tour.
 ds-error-game-over = Cette partie est terminée.
 ds-error-unknown-action = Ce coup n'existe pas dans Dice Stars.
 ds-error-bad-action = Ce coup est incomplet.
 ds-error-dice-pending = Les dés roulent encore.
 ds-error-no-chance-due = Aucun dé n'est tiré en ce moment.
-ds-error-refill-first = Remettez d'abord la défausse dans le sac.
-ds-error-draw-first = Tirez d'abord des dés du sac.
-ds-error-already-drawn = Vous avez déjà tiré : prenez maintenant des dés dans la réserve.
+ds-error-refill-first = Remets d'abord la défausse dans le sac.
+ds-error-draw-first = Tire d'abord des dés du sac.
+ds-error-already-drawn = Tu as déjà tiré : prends maintenant des dés dans la réserve.
 ds-error-no-refill-due = Le sac ne se remplit pas à ce tour.
 ds-error-nothing-to-return = La réserve est vide : il n'y a rien à remettre.
-ds-error-must-draw = Vous devez tirer { $n ->
-    [one] un dé
+ds-error-must-draw = Tu dois tirer { $n ->
+    [1] un dé
    *[other] { $n } dés
 }.
-ds-error-draw-count = Tirez entre 1 et { $most } dés.
+ds-error-draw-count = Tire entre 1 et { $most } dés.
 ds-error-bad-colour = Cette couleur n'existe pas.
 ds-error-bad-number = Les nombres vont de 2 à 6.
 ds-error-bad-row = Les cases multiplicateur se trouvent dans les lignes 2 à 6.
@@ -188,7 +188,7 @@ ds-error-not-in-reserve = { $choice ->
     [number] Aucun dé de la réserve n'affiche { $n }.
    *[stars] Aucune étoile dans la réserve.
 }
-ds-error-does-not-fit = Cela ne tient pas sur votre feuille : { $choice ->
+ds-error-does-not-fit = Cela ne tient pas sur ta feuille : { $choice ->
     [colour] la colonne { $colour ->
         [black] noire
         [purple] violette
@@ -198,9 +198,9 @@ ds-error-does-not-fit = Cela ne tient pas sur votre feuille : { $choice ->
     [number] la ligne { $n } a moins de { $count } cases vides.
    *[stars] il reste moins de { $count } cases multiplicateur vides.
 }
-ds-error-star-count = Placez chaque étoile : { $stars } en tout, vous en avez placé { $given }.
+ds-error-star-count = Place chaque étoile : { $stars } en tout, tu en as placé { $given }.
 ds-error-multipliers-full = La ligne { $row } n'a que { $free } cases multiplicateur vides.
-ds-error-penalty-not-allowed = Un choix rentre encore sur votre feuille : vous devez le prendre au lieu d'une pénalité.
+ds-error-penalty-not-allowed = Un choix rentre encore sur ta feuille : tu dois le prendre au lieu d'une pénalité.
 ds-error-dice-count = Exactement { $n } dés sortent du sac.
 ds-error-bad-face = Un dé { $colour ->
     [black] noir

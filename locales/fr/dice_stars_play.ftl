@@ -8,21 +8,21 @@ cmd-dicestars-new = nouvelle
     .solo-name = solo
 cmd-dicestars-sheet = feuille
     .name = feuille
-    .description = Montre la feuille d'un joueur (vous seul la voyez)
-    .player = La feuille de qui (par défaut : la vôtre)
+    .description = Montre la feuille d'un joueur (toi seul la vois)
+    .player = La feuille de qui (par défaut : la tienne)
     .player-name = joueur
 
-ds-prompt-refill = { $player }, le sac est d'abord rempli avec la défausse. Remettez-vous aussi la réserve dans le sac ?
-ds-prompt-draw = { $player }, combien de dés tirez-vous du sac ?
-ds-prompt-take = { $player }, prenez tous les dés d'une sorte : une couleur, un nombre ou les étoiles.
-ds-prompt-penalty = { $player }, aucun choix possible sur votre feuille. Choisissez une couleur ou une valeur à défausser : leur somme va dans votre case pénalité, et la partie se termine à la fin de ce tour de table.
+ds-prompt-refill = { $player }, le sac est d'abord rempli avec la défausse. Remets-tu aussi la réserve dans le sac ?
+ds-prompt-draw = { $player }, combien de dés tires-tu du sac ?
+ds-prompt-take = { $player }, prends tous les dés d'une sorte : une couleur, un nombre ou les étoiles.
+ds-prompt-penalty = { $player }, aucun choix possible sur ta feuille. Choisis une couleur ou une valeur à défausser : leur somme va dans ta case pénalité, et la partie se termine à la fin de ce tour de table.
 ds-choice-detail = { $count ->
-    [one] 1 dé
+    [one] { $count } dé
    *[other] { $count } dés
 } = { $sum }
 ds-final-title = 🏁 **Dice Stars — scores finaux**
 ds-final-line = { $place }. { $player } — { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 }
 ds-final-solo = Adversaire solo : { $points } points ({ $crossed } cases sur { $boxes }).

@@ -40,16 +40,16 @@ dz-action-pass = Passer
 dz-action-return-die = Rendre le { $value } de { $field }
 dz-action-choose-planet = Planète { $field }
 dz-status-round = Manche { $round } sur { $rounds }, tour de table { $pass } sur { $passes }
-dz-status-turn = { $player }, à vous : posez un dé.
-dz-status-stuck = { $player }, aucun dé ne convient : relancez ou passez.
-dz-status-forced = { $player }, un dé convient maintenant : posez-le.
-dz-status-return = { $player }, toujours rien : rendez au centre un de vos dés de ce tour de table.
+dz-status-turn = { $player }, à toi : pose un dé.
+dz-status-stuck = { $player }, aucun dé ne convient : relance ou passe.
+dz-status-forced = { $player }, un dé convient maintenant : pose-le.
+dz-status-return = { $player }, toujours rien : rends au centre un de tes dés de ce tour de table.
 dz-status-planets = Fusées lancées : { $players } { $count ->
     [one] choisit une planète.
    *[other] choisissent leurs planètes.
 }
-dz-status-solo-record = Votre record sur { $level } : { $points } points.
-dz-status-boxed-in = Bloqué : le prochain dé peut aller à côté de n'importe laquelle de vos croix.
+dz-status-solo-record = Ton record au { $level } : { $points } points.
+dz-status-boxed-in = Bloqué : le prochain dé peut aller à côté de n'importe laquelle de tes croix.
 
 ## Score
 
@@ -71,7 +71,7 @@ dz-event-start_player = { $player } est le premier joueur à lancer.
 dz-event-roll = Manche { $round }/{ $rounds }, tour de table { $pass }/{ $passes } : { $player } lance { $values }.
 dz-event-place = { $player } pose un { $value } sur { $field }.
 dz-event-reroll = { $player } ne peut rien poser et relance { $dice ->
-    [one] le dé
+    [1] le dé
    *[other] les { $dice } dés
 } du centre.
 dz-event-rerolled = La relance donne { $values }.
@@ -86,8 +86,11 @@ dz-event-opponent = Les dés adverses montrent { $values } et retirent { $taken 
     [0] rien
    *[other] { $removed }
 } du centre.
-dz-event-pass_end = Fin du tour de table : chacun coche les cases sous ses dés.
-dz-event-bomb = { $players } a coché la bombe en { $field }{ $count ->
+dz-event-pass_end = { $table_size ->
+    [1] Fin du tour de table : tes dés deviennent des croix.
+   *[other] Fin du tour de table : chacun coche les cases sous ses dés.
+}
+dz-event-bomb = La bombe en { $field } a été cochée par { $players }{ $count ->
     [0] .
     [one] {" ;"} { $scribbled } doit la gribouiller ({ $penalty } points).
    *[other] {" ;"} { $scribbled } doivent la gribouiller ({ $penalty } points).
@@ -106,7 +109,7 @@ dz-event-key = { $player } a coché la clé { $color ->
    *[orange] orange
 } en { $field } : les cadenas de cette couleur s'ouvrent dès le prochain tour de table.
 dz-event-rockets = { $player } lance { $count ->
-    [one] une fusée
+    [1] une fusée
    *[other] { $count } fusées
 }.
 dz-event-planet = { $player } se pose sur la planète { $field }.
@@ -117,19 +120,19 @@ dz-event-game_over = La partie est terminée.
 dz-error-player-count = Dizzle se joue de 1 à 4 joueurs.
 dz-error-no-level = Aucun niveau n'a été choisi pour cette partie.
 dz-error-game-over = Cette partie est déjà terminée.
-dz-error-not-your-turn = Ce n'est pas votre tour.
+dz-error-not-your-turn = Ce n'est pas ton tour.
 dz-error-unknown-action = Ce coup n'existe pas ici.
 dz-error-no-chance = Ce n'est pas le moment de lancer les dés.
 dz-error-bad-outcome = Ces dés ne peuvent pas sortir maintenant.
 dz-error-no-field = Il n'y a pas de case à cet endroit.
 dz-error-field-taken = La case { $field } est déjà prise.
 dz-error-field-scribbled = La case { $field } est gribouillée.
-dz-error-field-locked = Le cadenas en { $field } est encore fermé : il vous faut sa clé, cochée lors d'un tour de table précédent.
+dz-error-field-locked = Le cadenas en { $field } est encore fermé : il te faut sa clé, cochée lors d'un tour de table précédent.
 dz-error-no-matching-die = Il n'y a pas de { $value } au centre pour { $field }.
-dz-error-not-adjacent = { $field } ne touche pas vos dés de ce tour de table (pour le premier dé : aucune de vos croix).
-dz-error-must-place = Un dé convient, vous devez donc en poser un.
-dz-error-must-return-die = Toujours rien : rendez d'abord un de vos dés de ce tour de table.
-dz-error-no-die-there = Vous n'avez aucun dé de ce tour de table en { $field }.
+dz-error-not-adjacent = { $field } ne touche pas tes dés de ce tour de table (pour le premier dé : aucune de tes croix).
+dz-error-must-place = Un dé convient, tu dois donc en poser un.
+dz-error-must-return-die = Toujours rien : rends d'abord un de tes dés de ce tour de table.
+dz-error-no-die-there = Tu n'as aucun dé de ce tour de table en { $field }.
 dz-error-not-a-planet = { $field } n'est pas une planète.
 
 # Picture labels
@@ -155,11 +158,11 @@ dz-img-planets-note = Fusées lancées, planètes à choisir :
 dz-img-middle-empty = Plus aucun dé au centre
 dz-img-ranking = Classement final
 dz-img-standings = Classement provisoire
-dz-img-tie-break = Celui qui a le moins de croix l'emporte ; sinon, la place est partagée.
+dz-img-tie-break = Égalité de points ? Le moins de croix l'emporte ; sinon, la place est partagée.
 dz-img-shared = ex æquo
 dz-sum-sheet = { $player }, { $level } : { $total } points avec { $crosses } croix (gemmes { $gems }, puzzles { $puzzles }, lignes { $lines }, drapeaux { $flags }, bombes { $bombs }, crottes { $poop }).
 dz-sum-dice = { $count ->
-    [one] Un dé de ce tour de table est posé sur { $fields }.
+    [1] Un dé de ce tour de table est posé sur { $fields }.
    *[other] { $count } dés de ce tour de table sont posés sur { $fields }.
 }
 dz-sum-turn = Manche { $round }/{ $rounds }{ $passes ->

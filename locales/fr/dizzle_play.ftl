@@ -12,8 +12,8 @@ cmd-dizzle-new = nouvelle
     .solo-name = solo
 cmd-dizzle-sheet = feuille
     .name = feuille
-    .description = Affiche la feuille d'un joueur (vous seul la voyez)
-    .player = La feuille de qui (par défaut : la vôtre)
+    .description = Affiche la feuille d'un joueur (toi seul la vois)
+    .player = La feuille de qui (par défaut : la tienne)
     .player-name = joueur
 
 option-level = Niveau
@@ -27,19 +27,19 @@ dz-choose-return = Rendre un dé de ce tour de table
 dz-choose-planet = Choisir une planète
 dz-choose-part = { $choose } : { $first } … { $last }
 dz-more-choices = Plus : { $first } … { $last }
-dz-more-title = Les autres cases pour votre dé (vous seul voyez ceci) :
-dz-planets-hint = Choisissez dans le menu ci-dessous, une planète par fusée ; chacun choisit sur sa propre feuille (à voir avec /dizzle feuille).
+dz-more-title = Les autres cases pour ton dé (toi seul vois ceci) :
+dz-planets-hint = Choisis dans le menu ci-dessous, une planète par fusée ; chacun choisit sur sa propre feuille (à voir avec /dizzle feuille).
 
 dz-final-title = 🏁 **Dizzle — scores finaux** ({ $level })
 dz-final-line = { $place }. { $player } — { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 } ({ $crosses ->
-    [one] 1 croix
+    [one] { $crosses } croix
    *[other] { $crosses } croix
 })
 dz-final-tie-break = Égalité de points : celui qui a le moins de croix passe devant ; avec autant de croix, la place est partagée.
 dz-no-game-here = Aucune partie de Dizzle n'est en cours dans ce salon.
 dz-not-a-player = { $player } ne joue pas à cette table.
-dz-sheet-whose = Vous ne jouez pas à cette table : indiquez le joueur dont vous voulez voir la feuille.
-dz-unknown-level = Il n'y a pas de niveau appelé « { $level } ». Choisissez-en un dans la liste.
+dz-sheet-whose = Tu ne joues pas à cette table : indique le joueur dont tu veux voir la feuille.
+dz-unknown-level = Il n'y a pas de niveau appelé « { $level } ». Choisis-en un dans la liste.

@@ -20,13 +20,13 @@ st-event-first_scout = { $player } est le premier éclaireur.
 st-event-round_started = Manche { $round } : le mot est « { $word } ».
 st-event-new_row = La rangée { $row } reçoit de nouvelles cartes.
 st-event-draft = { $count ->
-    [0] Votre ardoise est vide.
-    [one] Votre ardoise : 1 marque ({ $labels }).
-   *[other] Votre ardoise : { $count } marques ({ $labels }).
+    [0] Ton ardoise est vide.
+    [one] Ton ardoise : { $count } marque ({ $labels }).
+   *[other] Ton ardoise : { $count } marques ({ $labels }).
 }
 st-event-locked_in = { $player } a validé son ardoise.
 st-event-slate_locked = Ardoise validée : { $count ->
-    [one] 1 marque
+    [one] { $count } marque
    *[other] { $count } marques
 } ({ $labels }).
 st-event-sat_out = { $player } n'a pas validé à temps et passe cette manche.
@@ -34,12 +34,12 @@ st-event-timed_out = Temps écoulé pour { $player } : le pilote automatique dé
 st-event-left = { $player } a quitté la partie.
 st-event-announcement = Toutes les ardoises sont validées. Nombre de marques :
 st-event-count = { $player } : { $count ->
-    [one] 1 marque
+    [one] { $count } marque
    *[other] { $count } marques
 }
 st-event-darkness = { $player } est seul à avoir marqué le plus de cartes et passe dans l'Obscurité.
 st-event-no_darkness = Égalité à { $count } marques : personne ne passe dans l'Obscurité.
-st-event-turn = { $player }, désignez une de vos cartes.
+st-event-turn = { $player }, désigne une de tes cartes.
 st-event-designated = { $player } désigne { $label }. Marquée par : { $players }.
 st-event-fall = Chute ! Personne d'autre n'a marqué { $label } : { $player } ne gagne plus rien cette manche.
 st-event-spark = Une étincelle pour { $player } : +{ $points } points.
@@ -66,34 +66,34 @@ st-event-winner = { $player } remporte la partie !
 
 st-error-players = Stella se joue de { $min } à { $max } joueurs.
 st-error-unknown-preset = Il n'existe pas de variante de règles nommée { $preset }.
-st-error-unknown-language = Il n'y a pas de cartes Mot dans la langue { $language }.
+st-error-unknown-language = Il n'y a pas de cartes mots dans la langue { $language }.
 st-error-deck-too-small = Cette pioche compte { $have } cartes illustrées ; ces règles en demandent au moins { $need }.
 st-error-game-over = La partie est terminée.
 st-error-unknown-action = Ce coup n'existe pas dans Stella.
 st-error-no-such-seat = Cette place n'existe pas à cette table.
-st-error-has-left = Vous avez quitté cette partie.
+st-error-has-left = Tu as quitté cette partie.
 st-error-not-marking = On ne marque des cartes qu'avant l'annonce.
-st-error-sitting-out = Vous passez cette manche.
-st-error-already-locked-in = Vous avez déjà validé ; vos marques sont définitives.
+st-error-sitting-out = Tu passes cette manche.
+st-error-already-locked-in = Tu as déjà validé ; tes marques sont définitives.
 st-error-bad-card = Cette carte n'est pas dans la grille.
 st-error-card-twice = Une carte ne peut être marquée qu'une fois.
-st-error-no-marks = Marquez au moins une carte avant de valider.
-st-error-too-many-marks = Vous avez marqué { $count } cartes ; { $max } au maximum sont permises.
+st-error-no-marks = Marque au moins une carte avant de valider.
+st-error-too-many-marks = Tu as marqué { $count } cartes ; { $max } au maximum sont permises.
 st-error-not-exploring = On ne désigne des cartes que pendant l'exploration.
-st-error-not-your-turn = Ce n'est pas votre tour.
+st-error-not-your-turn = Ce n'est pas ton tour.
 st-error-already-revealed = { $card } a déjà été révélée.
-st-error-not-marked = Vous n'avez pas marqué { $card }.
+st-error-not-marked = Tu n'as pas marqué { $card }.
 st-error-no-chance-due = Aucune carte n'est à distribuer maintenant.
 st-error-bad-outcome = Cette donne est impossible.
 st-error-picture-used = Cette carte illustrée a déjà servi dans cette partie.
-st-error-word-used = Cette carte Mot a déjà servi dans cette partie.
+st-error-word-used = Cette carte mot a déjà servi dans cette partie.
 
 # Picture labels
 
 st-img-round = Manche
 st-img-colon = { "\u00A0" }:
-st-img-grid-hint = Marquez 1 à 10 cartes sur l’ardoise
-st-img-slate = Votre ardoise
+st-img-grid-hint = Marque 1 à 10 cartes sur ton ardoise
+st-img-slate = Ton ardoise
 st-img-marks = Marques
 st-img-locked-in = Validée
 st-img-not-locked = Pas encore validée
@@ -120,16 +120,16 @@ st-img-shared = ex æquo
 st-img-tie-seed = Égalité au total : le plus de points à la dernière manche l'emporte ; sinon, la victoire est partagée.
 st-img-tie-published = En cas d'égalité au total, la victoire est partagée.
 st-sum-grid = Manche { $round }/{ $rounds }, le mot est « { $word } ». 15 cartes illustrées en 3 rangées de 5, de A1 à E3.
-st-sum-slate = Votre ardoise : { $count ->
+st-sum-slate = Ton ardoise : { $count ->
     [0] aucune marque.
-    [one] 1 marque ({ $labels }).
+    [one] { $count } marque ({ $labels }).
    *[other] { $count } marques ({ $labels }).
 }
 st-sum-locked = Validée.
 st-sum-draft = Pas encore validée.
 st-sum-board = Manche { $round }/{ $rounds }, « { $word } » : { $revealed ->
     [0] aucune carte révélée pour l'instant.
-    [one] 1 carte révélée.
+    [one] { $revealed } carte révélée.
    *[other] { $revealed } cartes révélées.
 }
 st-sum-reveal-spark = { $player } a désigné { $label }, marquée par { $players } : étincelles de { $points } points.

@@ -31,37 +31,40 @@ st-option-host_starts-false = non, tiré au sort
 
 st-round-header = 🌟 **Manche { $round } sur { $rounds }** — le mot est **« { $word } »**
 st-first-scout = Premier éclaireur : { $player }
-st-marking-prompt = Chacun marque en secret 1 à 10 cartes qui évoquent le mot : votre ardoise arrive en message privé.
+st-marking-prompt = Chacun marque en secret 1 à 10 cartes qui évoquent le mot : chacun reçoit son ardoise en message privé.
 st-marking-status = Ardoises validées : { $locked } · Marquent encore : { $waiting }
 st-nobody = personne
-st-dm-closed = Je ne peux pas envoyer de message privé à { $players }. Appuyez sur **Mon ardoise** sous le message de la manche pour marquer vos cartes ici ; vous seul les verrez.
+st-dm-closed = Je ne peux pas envoyer de message privé à { $players }. { $count ->
+    [one] Appuie sur **Mon ardoise** sous le message de la manche pour marquer tes cartes ici ; toi seul les verras.
+   *[other] Appuyez sur **Mon ardoise** sous le message de la manche pour marquer vos cartes ici ; chacun ne verra que les siennes.
+}
 st-darkness-now = Dans l'Obscurité cette manche : { $player }
-st-exploration-prompt = { $player }, désignez une de vos cartes marquées : appuyez sur **Désigner**.
+st-exploration-prompt = { $player }, désigne une de tes cartes marquées : appuie sur **Désigner**.
 st-button-my-slate = Mon ardoise
 st-button-designate = Désigner
 st-final-title = 🏁 **Stella — classement final**
 
-## En privé : l'ardoise (message privé ou visible de vous seul) et le menu pour désigner
+## En privé : l'ardoise (message privé ou visible de toi seul) et le menu pour désigner
 
 st-slate-header = 🌟 **Stella** dans { $channel } — manche { $round } sur { $rounds }, le mot est **« { $word } »**
-st-slate-prompt = Marquez de { $min } à { $max } cartes qui évoquent le mot, puis appuyez sur **Valider**. Vous seul voyez cette ardoise, et vous pouvez la modifier jusqu'à la validation.
-st-slate-too-many = Cela fait plus de { $max } marques : retirez-en avant de valider.
-st-slate-waiting = Vos marques sont définitives. Le nombre de marques de chacun sera annoncé quand tout le monde aura validé.
-st-slate-sitting-out = Vous ne participez pas à cette manche.
-st-slate-marks = Vos marques de cette manche : { $labels }
+st-slate-prompt = Marque de { $min } à { $max } cartes qui évoquent le mot, puis appuie sur **Valider**. Toi seul vois cette ardoise, et tu peux la modifier jusqu'à la validation.
+st-slate-too-many = Cela fait plus de { $max } marques : retires-en avant de valider.
+st-slate-waiting = Tes marques sont définitives. Le nombre de marques de chacun sera annoncé quand tout le monde aura validé.
+st-slate-sitting-out = Tu ne participes pas à cette manche.
+st-slate-marks = Tes marques de cette manche : { $labels }
 st-slate-to-designate = Pas encore révélées : { $labels }
-st-slate-all-revealed = Toutes vos cartes marquées ont été révélées.
-st-slate-fallen = Vous avez chuté cette manche : vous ne désignez plus de carte.
+st-slate-all-revealed = Toutes tes cartes marquées ont été révélées.
+st-slate-fallen = Tu as chuté cette manche : tu ne désignes plus de carte.
 st-slate-over = Cette manche est terminée.
 st-button-lock-in = Valider ({ $count })
-st-designate-prompt = Quelle carte marquée désignez-vous ? Tout le monde verra qui d'autre l'a marquée.
-st-designated = Vous avez désigné { $label }.
+st-designate-prompt = Quelle carte marquée désignes-tu ? Tout le monde verra qui d'autre l'a marquée.
+st-designated = Tu as désigné { $label }.
 st-no-marks = aucune
 
 ## Erreurs que peuvent rencontrer les joueurs ou l'hôte
 
-st-error-no-cards-folder = Ce bot n'a pas de dossier d'images à lui : jouez avec les cartes peintes.
+st-error-no-cards-folder = Ce bot n'a pas de dossier d'images personnalisées : joue avec les cartes peintes.
 st-error-cards-folder = Le dossier d'images { $folder } contient { $count } images utilisables (PNG, JPEG ou WebP d'au moins { $width }×{ $height } pixels), mais Stella en demande au moins { $need }.
-st-error-cards-folder-missing = Le dossier d'images { $folder } est illisible : demandez au propriétaire du bot de vérifier le réglage stella.cards_folder.
+st-error-cards-folder-missing = Le dossier d'images { $folder } est illisible : demande au propriétaire du bot de vérifier le réglage stella.cards_folder.
 st-player-left = { $player } a quitté la table et ne joue plus ; ses marques comptent encore pour les autres dans cette manche.
 st-player-removed = L'hôte a retiré { $player } ; ses marques comptent encore pour les autres dans cette manche.

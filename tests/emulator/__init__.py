@@ -42,6 +42,19 @@ Building the world (runtime additions are announced over the gateway)::
     emu.add_member(guild, alice, manage_guild=False, nick=None, permissions=None)
     alice.dms_open = False          # bot DMs to alice now get 403 {"code": 50007} (no violation)
     dm = emu.open_dm(alice)         # the DM channel (type 1), e.g. for slash commands in DMs
+    emu.archive_thread(thread, locked=False)   # as Discord after its auto-archive time
+    emu.lock_thread(thread)                     # a moderator locks it (it stays open)
+    emu.delete_channel(thread)                  # every route on it: 404 {"code": 10003}
+
+Threads as Discord has them: `thread_metadata` (archived, auto_archive_duration,
+archive_timestamp, locked); THREAD_UPDATE / THREAD_DELETE reach the bot on every change. A
+message posted in an archived thread brings it back; PATCH /channels/{thread} with only
+`archived: false` needs the right to send messages, anything else (auto_archive_duration one of
+60, 1440, 4320, 10080; locked; unarchiving a locked thread) needs Manage Threads, else 403
+50013; an archived thread takes no other change and no message edit or delete (400 50083); a
+locked thread takes posts only with Manage Threads. The bot has Manage Threads unless a test
+sets `guild.members[emu.bot_user.id].permissions`. A click or select in an archived thread
+raises `ThreadArchived` (an AssertionError): the web and phone apps never send it.
 
 Simulated users (each sends over the gateway, waits up to `emu.callback_timeout` (3 s) for the
 bot's initial callback — AssertionError naming the interaction if none — then `idle()`)::
@@ -114,6 +127,8 @@ Faults at an exact request (faults.py has the details)::
         after=None,     # callable, run after it took effect, before the answer goes out
         hang=False,     # never answer (until the client goes away or the emulator stops)
         drop=False,     # not handled; the connection is closed without an answer
+        retry_after=None,  # with error=(429, ...): Discord's rate-limit answer (Via header,
+                           # retry_after in the body), which discord.py waits out and retries
     )
     fault.fired; fault.seen; fault.calls; fault.spent; fault.cancel()
     await fault.wait(timeout=5)            # AssertionError naming the fault if it never fired

@@ -51,6 +51,11 @@ from .models import (
 from .rest import Call, handle_rest
 from .state import World
 
+
+class ThreadArchived(AssertionError):
+    """A click in an archived thread: it never reaches the bot (web and phone clients)."""
+
+
 ATTACHMENT_PATH = re.compile(r"^/attachments/(\d+)/[^/]+$")
 MAX_BODY_BYTES = 64 * 1024 * 1024
 
@@ -160,6 +165,7 @@ class FakeDiscord(World):
         after: Hook | None = None,
         hang: bool = False,
         drop: bool = False,
+        retry_after: float | None = None,
     ) -> Fault:
         """A fault on the `nth` (and `times - 1` more) requests matching from now on.
 
@@ -167,7 +173,17 @@ class FakeDiscord(World):
         for what `error`, `before`, `after`, `hang` and `drop` do, and in which order.
         """
         fault = Fault(
-            method.upper(), re.compile(path), match, nth, times, error, before, after, hang, drop
+            method.upper(),
+            re.compile(path),
+            match,
+            nth,
+            times,
+            error,
+            before,
+            after,
+            hang,
+            drop,
+            retry_after,
         )
         fault.owner = self.faults
         self.faults.append(fault)
@@ -378,8 +394,13 @@ class FakeDiscord(World):
 
     def _check_visible(self, user: User, message: Message) -> None:
         channel = message.channel
+        if channel.is_thread and channel.archived and not channel.deleted:
+            # The app tries to unarchive the thread first, is refused, and never sends the click
+            # (on the web and on phones; only the desktop app gets through).
+            raise ThreadArchived(f"{user.name} cannot click in archived thread #{channel.name}")
         hidden = (
             message.deleted
+            or channel.deleted
             or message.ephemeral_for not in (None, user.id)
             or (channel.is_dm and channel.recipient is not user)
         )
@@ -426,6 +447,11 @@ class FakeDiscord(World):
     def _announce_message(self, event: str, message: Message) -> None:
         if message.ephemeral_for is not None:
             return
+        channel = message.channel
+        if event == "MESSAGE_CREATE" and channel.is_thread and channel.archived:
+            # A message posted in an archived thread brings it back (a locked one refused it).
+            channel.set_archived(False)
+            self._announce_channel("UPDATE", channel)
         data = self.message_payload(message)
         member = self.member_of(message.channel.guild, message.author)
         if member is not None:
@@ -463,6 +489,9 @@ class FakeDiscord(World):
 
     def _on_channel_added(self, channel: Channel) -> None:
         self._announce_channel("CREATE", channel)
+
+    def _on_channel_changed(self, action: str, channel: Channel) -> None:
+        self._announce_channel(action, channel)
 
     def _on_member_added(self, member: Member) -> None:
         data = {**payloads.member(member), "guild_id": str(member.guild.id)}

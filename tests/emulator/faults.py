@@ -15,8 +15,10 @@ What a firing does, in order:
 3. `after()` runs: the request has taken effect (if it was handled), its answer not yet sent.
 4. The answer: none if the client is gone; none ever with `hang` (the connection stays open
    until the client goes away or the emulator stops); the `error` (status, code, message) if
-   given; for a dropped request the connection is closed without an answer; else the route's
-   own answer.
+   given (a 429 with `retry_after` set is Discord's rate-limit answer: a `Via` header and
+   `retry_after` in the body, so that discord.py waits and tries again, as with Discord);
+   for a dropped request the connection is closed without an answer; else the route's own
+   answer.
 
 Several faults firing on one request all run their hooks (in injection order); the first
 `error` is the answer. An exception in a hook is a `handler_error` violation.
@@ -54,6 +56,7 @@ class Fault:
     after: Hook | None = None
     hang: bool = False
     drop: bool = False
+    retry_after: float | None = None  # with a 429 error: Discord's own rate-limit answer
     fired: int = 0
     seen: int = 0  # matching requests since the injection
     calls: list[Call] = field(default_factory=list)  # the requests it fired on

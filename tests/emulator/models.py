@@ -46,6 +46,8 @@ EVERYONE_PERMISSIONS = (
     | SEND_MESSAGES_IN_THREADS
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS | MANAGE_CHANNELS
+# The minutes after which Discord archives a quiet thread: the only values it accepts.
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 
 # Channel types.
 GUILD_TEXT = 0
@@ -158,6 +160,7 @@ class Channel:
     deleted: bool = False
     auto_archive_duration: int = 1440
     created_at: str = field(default_factory=iso_now)
+    archived_at: str | None = None  # when a thread was last archived or unarchived
 
     @property
     def is_thread(self) -> bool:
@@ -166,6 +169,11 @@ class Channel:
     @property
     def is_dm(self) -> bool:
         return self.type == DM
+
+    def set_archived(self, archived: bool) -> None:
+        if archived != self.archived:
+            self.archived = archived
+            self.archived_at = iso_now()
 
     def __repr__(self) -> str:
         return f"<Channel #{self.name} {self.id} type={self.type}>"

@@ -113,7 +113,7 @@ def thread(where: Channel) -> dict[str, Any]:
         "thread_metadata": {
             "archived": where.archived,
             "auto_archive_duration": where.auto_archive_duration,
-            "archive_timestamp": where.created_at,
+            "archive_timestamp": where.archived_at or where.created_at,
             "locked": where.locked,
             "create_timestamp": where.created_at,
         },

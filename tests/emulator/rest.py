@@ -46,6 +46,20 @@ class DiscordError(Exception):
         self.status = status
         self.body: dict[str, Any] = {"code": code, "message": message}
         self.rules: list[tuple[str, str]] = [(rule, detail or message)] if rule else []
+        self.headers: dict[str, str] = {}
+
+    @classmethod
+    def rate_limited(cls, retry_after: float) -> DiscordError:
+        """Discord's 429: through its proxy (a ``Via`` header), with ``retry_after`` in the body
+        (discord.py waits that long and tries again, up to five tries, then raises)."""
+        error = cls(429, 0, "You are being rate limited.")
+        error.body.update(retry_after=retry_after, **{"global": False})
+        error.headers = {
+            "Via": "1.1 google",
+            "Retry-After": str(max(1, round(retry_after))),
+            "X-RateLimit-Scope": "user",
+        }
+        return error
 
     @classmethod
     def invalid_form(cls, breaches: list[Breach]) -> DiscordError:
@@ -103,12 +117,13 @@ def route(
     return Route(method, re.compile(regex), handler, needs_bot_token, skipped)
 
 
-def respond(status: int, body: Any) -> web.Response:
+def respond(status: int, body: Any, headers: dict[str, str] | None = None) -> web.Response:
     if body is None:
-        return web.Response(status=204)
+        return web.Response(status=204, headers=headers)
     # Exactly "application/json": with a charset discord.py would treat the body as text.
     data = json.dumps(body).encode()
-    return web.Response(status=status, body=data, headers={"Content-Type": "application/json"})
+    headers = {**(headers or {}), "Content-Type": "application/json"}
+    return web.Response(status=status, body=data, headers=headers)
 
 
 async def read_call(request: web.Request, path: str, params: dict[str, str]) -> Call:
@@ -209,7 +224,8 @@ async def _faulted(
     answer = None if skip else _handled(emu, found, call, where)
     for fault in faults:
         await run_hook(fault.after)
-    error = next((fault.error for fault in faults if fault.error), None)
+    erring = next((fault for fault in faults if fault.error), None)
+    error = erring.error if erring else None
     hang = any(fault.hang for fault in faults)
     gone = request.transport is None
     if skip and found.skipped is not None:
@@ -219,7 +235,9 @@ async def _faulted(
         in_flight[0] = False
         emu._rest_finished()
         await emu._hang_until_gone(request)
-    if error is not None:
+    if erring is not None and error is not None:
+        if error[0] == 429 and erring.retry_after is not None:
+            return _refuse(emu, where, DiscordError.rate_limited(erring.retry_after))
         return _refuse(emu, where, DiscordError(*error))
     if answer is None and request.transport is not None:
         # Dropped: the client sees its connection closed without an answer.
@@ -242,4 +260,4 @@ def _refuse(emu: FakeDiscord, where: str, error: DiscordError) -> web.Response:
     for rule, detail in error.rules:
         emu.violations.append(Violation(rule, detail, where, error.status))
     emu.error_responses.append((where, error.status, error.body))
-    return respond(error.status, error.body)
+    return respond(error.status, error.body, error.headers)

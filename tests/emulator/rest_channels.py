@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, Any
 from . import payloads
 from .limits import MAX_NONCE, MAX_THREAD_NAME, Breach, too_long
 from .messages import SETTABLE_FLAGS, body_breaches, create_message, edit_message, edited_flags
-from .models import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Message
+from .models import (
+    ARCHIVE_DURATIONS,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    Channel,
+    Message,
+)
 from .rest import Call, DiscordError, Reply, Route, route, unknown
 
 if TYPE_CHECKING:
@@ -44,6 +53,27 @@ def _message(emu: FakeDiscord, call: Call) -> Message:
     return message
 
 
+def _bot_may(emu: FakeDiscord, channel: Channel, permission: int) -> bool:
+    return bool(emu.permissions_of(emu.bot_user, channel) & permission)
+
+
+def missing_permissions() -> DiscordError:
+    """Discord's answer to a call the bot's permissions do not allow (not a violation)."""
+    return DiscordError(403, 50013, "Missing Permissions")
+
+
+def _not_archived(channel: Channel) -> None:
+    """Messages of an archived thread cannot be edited or deleted until it is brought back."""
+    if channel.is_thread and channel.archived:
+        raise DiscordError(400, 50083, "Thread is archived")
+
+
+def _may_post(emu: FakeDiscord, channel: Channel) -> None:
+    """A locked thread takes messages only from members with Manage Threads."""
+    if channel.is_thread and channel.locked and not _bot_may(emu, channel, MANAGE_THREADS):
+        raise missing_permissions()
+
+
 def get_channel(emu: FakeDiscord, call: Call) -> Reply:
     return 200, payloads.channel(_channel(emu, call))
 
@@ -54,6 +84,7 @@ def post_message(emu: FakeDiscord, call: Call) -> Reply:
     if channel.is_dm and channel.recipient and not channel.recipient.dms_open:
         # Discord's ordinary answer when a user does not accept DMs: not a violation.
         raise DiscordError(403, 50007, "Cannot send messages to this user")
+    _may_post(emu, channel)
     flags = (body.get("flags") or 0) & SETTABLE_FLAGS
     nonce = None if body.get("nonce") is None else str(body["nonce"])
     breaches = body_breaches(body, call.uploads, flags)
@@ -69,7 +100,6 @@ def post_message(emu: FakeDiscord, call: Call) -> Reply:
         emu, body, call.uploads, channel=channel, author=emu.bot_user, flags=flags, type=kind
     )
     message.nonce = nonce
-    channel.archived = False
     emu._announce_message("MESSAGE_CREATE", message)
     return 200, emu.message_payload(message)
 
@@ -137,6 +167,7 @@ def patch_message(emu: FakeDiscord, call: Call) -> Reply:
             "edit_foreign_message",
             f"message {message.id} by {message.author.name}",
         )
+    _not_archived(message.channel)
     body = call.json()
     breaches = body_breaches(body, call.uploads, edited_flags(message, body))
     if breaches:
@@ -148,6 +179,7 @@ def patch_message(emu: FakeDiscord, call: Call) -> Reply:
 
 def delete_message(emu: FakeDiscord, call: Call) -> Reply:
     message = _message(emu, call)
+    _not_archived(message.channel)
     message.deleted = True
     emu._announce_deleted(message)
     return 204, None
@@ -210,16 +242,47 @@ def start_thread_from_message(emu: FakeDiscord, call: Call) -> Reply:
 def patch_channel(emu: FakeDiscord, call: Call) -> Reply:
     channel = _channel(emu, call)
     body = call.json()
+    if channel.is_thread:
+        _thread_patch_allowed(emu, channel, body)
     if "name" in body:
         breaches = _thread_name_breaches(body["name"] or "")
         if breaches:
             raise DiscordError.invalid_form(breaches)
         channel.name = body["name"]
-    channel.archived = body.get("archived", channel.archived)
+    if "archived" in body:
+        channel.set_archived(bool(body["archived"]))
     channel.locked = body.get("locked", channel.locked)
     channel.topic = body.get("topic", channel.topic)
+    channel.auto_archive_duration = body.get("auto_archive_duration", channel.auto_archive_duration)
     emu._announce_channel("UPDATE", channel)
     return 200, payloads.channel(channel)
+
+
+def _thread_patch_allowed(emu: FakeDiscord, channel: Channel, body: dict[str, Any]) -> None:
+    """Discord's rules for changing a thread (Modify Channel, thread fields).
+
+    Unarchiving an unlocked thread (``archived: false`` alone) needs only the right to send
+    messages in it; anything else needs Manage Threads. An archived thread takes no change
+    unless the same request unarchives it.
+    """
+    duration = body.get("auto_archive_duration")
+    if duration is not None and duration not in ARCHIVE_DURATIONS:
+        breach = Breach(
+            "auto_archive_duration_invalid",
+            ("auto_archive_duration",),
+            "BASE_TYPE_CHOICES",
+            f"Value must be one of {ARCHIVE_DURATIONS}.",
+        )
+        raise DiscordError.invalid_form([breach])
+    unarchives = body.get("archived") is False and channel.archived
+    if channel.archived and not unarchives:
+        raise DiscordError(400, 50083, "Thread is archived")
+    others = set(body) - {"archived"}
+    sends = _bot_may(emu, channel, SEND_MESSAGES | SEND_MESSAGES_IN_THREADS)
+    if unarchives and not others and not channel.locked and sends:
+        return
+    if not _bot_may(emu, channel, MANAGE_THREADS):
+        raise missing_permissions()
 
 
 def delete_channel(emu: FakeDiscord, call: Call) -> Reply:

@@ -81,6 +81,28 @@ class World:
         )
         return self._store_channel(thread)
 
+    def archive_thread(self, thread: Channel, locked: bool = False) -> None:
+        """Archive a thread as Discord does after its auto-archive time (or a moderator):
+        it leaves the channel list, a phone can no longer click in it, a post brings it back.
+        With ``locked``, a moderator locked it too: only Manage Threads may bring it back."""
+        if not thread.is_thread:
+            raise AssertionError(f"{thread} is not a thread")
+        thread.set_archived(True)
+        thread.locked = thread.locked or locked
+        self._on_channel_changed("UPDATE", thread)
+
+    def lock_thread(self, thread: Channel) -> None:
+        """A moderator locks a thread (it stays open): only Manage Threads may post in it."""
+        if not thread.is_thread:
+            raise AssertionError(f"{thread} is not a thread")
+        thread.locked = True
+        self._on_channel_changed("UPDATE", thread)
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Someone deletes a channel or thread: every route on it answers 404 (10003)."""
+        channel.deleted = True
+        self._on_channel_changed("DELETE", channel)
+
     def _store_channel(self, channel: Channel) -> Channel:
         self.channels[channel.id] = channel
         if channel.guild is not None:
@@ -135,6 +157,9 @@ class World:
 
     def _on_channel_added(self, channel: Channel) -> None:
         """Called after a channel or thread was added."""
+
+    def _on_channel_changed(self, action: str, channel: Channel) -> None:
+        """Called after a channel or thread was changed ("UPDATE") or deleted ("DELETE")."""
 
     def _on_member_added(self, member: Member) -> None:
         """Called after a member joined a guild."""

@@ -6,7 +6,7 @@ width on Discord's two themes). Each entry draws one picture in a given language
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -60,6 +60,7 @@ def _games() -> dict[str, Any]:
     found["ds-mid"], found["ds-end"] = _mid(ds[:-1]), ds[-1]
     solo = positions("dice_stars", 1, 5)
     found["ds-solo-mid"], found["ds-solo-end"] = _mid(solo[:-1]), solo[-1]
+    found["ds-solo-lost"] = positions("dice_stars", 1, 2)[-1]  # lost to a full solo grid
     dz = positions("dizzle", SEATS, 3)  # level 4: planets
     found["dz-mid"], found["dz-end"] = _mid(dz[:-1]), dz[-1]
     planets = [s for s in dz if s.phase == "planets"]
@@ -86,9 +87,10 @@ def _slate_view() -> dict[str, Any]:
     return stella.view(state, seat)
 
 
-def pictures() -> list[Picture]:
-    four, six = NAMES[:SEATS], NAMES[: SEATS + 2]
-    solo = NAMES[:1]
+def pictures(names: Sequence[str] = NAMES) -> list[Picture]:
+    """Every picture kind, its seats named by ``names`` (six of them, the longest first)."""
+    four, six = list(names[:SEATS]), list(names[: SEATS + 2])
+    solo = list(names[:1])
     ds, dz, st = ds_pictures, dz_pictures, st_pictures
     found = []
     for moment in ("mid", "end"):
@@ -139,6 +141,11 @@ def pictures() -> list[Picture]:
             "Dice Stars solo result",
             "end",
             lambda t: ds.render_scoreboard(_view("ds", "ds-solo-end"), solo, t),
+        ),
+        Picture(
+            "Dice Stars solo result",
+            "lost",
+            lambda t: ds.render_scoreboard(_view("ds", "ds-solo-lost"), solo, t, best=150),
         ),
         Picture("Dizzle middle", "mid", lambda t: dz.render_middle(_view("dz", "dz-mid"), four, t)),
         Picture(
