@@ -395,7 +395,8 @@ def _has(message: Message, payload: str) -> bool:
 
 def _payload_id(message: Message, payload: str) -> str:
     for custom_id in _ids(message):
-        if _payload(custom_id) == payload:
+        found = _payload(custom_id)
+        if found == payload or found.startswith(payload + ":"):  # "alock" for "alock:<draft>"
             return custom_id
     raise RuntimeError(f"no {payload} control on {message.content!r} {message.buttons()}")
 

@@ -157,6 +157,13 @@ class GamePlugin:
         """
         return self.decode_action(payload, values)
 
+    def older_control_action(
+        self, state: Any, table: Table, seat: int, version: int, payload: str
+    ) -> Action | None:
+        """The action of a control issued before its seat's last own action, if what it
+        meant is beyond doubt still; None (the default): it is out of date."""
+        return None
+
     def shows_change(self, events: list[Event]) -> bool:
         """Whether the turn message must be redrawn when its turn goes on after these events."""
         return True
@@ -189,6 +196,15 @@ class GamePlugin:
         message began (by it or by a "your turn" message).
         """
         return seats
+
+    def closing_text(self, ctx: TableContext, message_key: str) -> str | None:
+        """The last words of an earlier turn message (``message_key`` in the table's message
+        ids) whose turn is over, in place of its prompt; None: it keeps what it shows.
+
+        For a message that sums up a phase while it runs (Stella's "still marking"), so that
+        it stays true once the phase is over. Drawn from ``ctx``, the state after the change.
+        """
+        return None
 
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
         """Drawing work worth doing ahead of need, while the drawer is idle (module-level
@@ -273,6 +289,13 @@ class GamePlugin:
     ) -> bool:
         """Answer a click after a saved change, e.g. by editing a private panel; False: not done."""
         return False
+
+    async def sync_seat(
+        self, cog: TableCog, interaction: discord.Interaction, ctx: TableContext
+    ) -> None:
+        """After a click's change is saved and answered: the clicking seat's other private
+        messages show it too (Stella: its DM after a mark on "My slate", and the other way
+        round). Nothing by default."""
 
     async def show_panels(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
         """Bring these seats' private panels up to the saved state (a repair: the edit that

@@ -8,7 +8,10 @@ A round in the channel and in private:
   the toggled draft (drafts are game state: a restart loses no mark) and the DM is edited in
   place once it is saved, the edit answering the click. When a DM cannot be delivered the
   channel says so, and the round's message offers "My slate", which opens the same controls as
-  an ephemeral message.
+  an ephemeral message. A seat has one draft whichever slate it marks on: a mark on one is
+  shown on the other (the panel while its click's token lasts), and a button names what it
+  asks for (this card marked or not, lock this draft), so a tap on a slate that shows an older
+  draft still does what it showed. The marking message ends saying who locked in.
 - **Announcement**, all counts at once and Darkness, opens the exploration.
 - **Exploration.** Every designation posts a new message with the public board; the active
   player presses "Designate" and taps one of their own unrevealed marks, a button each, in an
@@ -49,6 +52,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -61,8 +65,8 @@ from cogs.components import build_view
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Button, Row, Screen
-from cogs.stella_screens import StellaScreens, dm_failed
-from cogs.sync import pings_for
+from cogs.stella_screens import StellaScreens, dm_failed, draft_mask
+from cogs.sync import pings_for, token_age
 from cogs.table import TableAddon
 from games import stella as engine
 from games import stella_ai
@@ -94,6 +98,9 @@ PAINTED_FOLDER = "painted-cards"  # next to the database: the default deck, pain
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
 SLATES_ROUND = "slates"  # in the table's message ids: the round the slate DMs belong to
 SLATES_IN_HAND = 16  # slates drawn and not yet delivered, in the whole bot (about 3 MB)
+MARKING_MESSAGE = "marking:"  # in the table's message ids: "marking:<since>" -> its round
+PANEL_TOKEN = 14 * 60.0  # seconds a click's token edits its panel (Discord: 15 minutes)
+KEPT_PANELS = 1024  # "My slate" panels this process keeps up to date
 Result = TypeVar("Result")
 
 
@@ -121,6 +128,9 @@ class StellaPlugin(GamePlugin):
         self.languages: dict[int, str] = {}  # user id -> the language their last click spoke
         self._channels: dict[int, int] = {}  # game id -> channel id
         self._in_hand = asyncio.Semaphore(SLATES_IN_HAND)
+        # (game, seat) -> the seat's latest "My slate" panel: the click whose token edits it,
+        # the panel's message id, and the round and draft it shows.
+        self._panels: OrderedDict[tuple[int, int], Panel] = OrderedDict()
 
     @property
     def info(self) -> GameInfo:
@@ -201,11 +211,20 @@ class StellaPlugin(GamePlugin):
     def decode_action_at(
         self, state: engine.State, seat: int, payload: str, values: list[str]
     ) -> Action | None:
-        """``toggle:<card>`` flips one mark of the seat's current draft (read under the lock)."""
+        """``toggle:<card>:<1|0>`` marks or unmarks one card of the seat's draft as saved (read
+        under the lock); ``lock:<draft>`` locks it in (the draft shown, see draft_mask)."""
         verb, _, argument = payload.partition(":")
+        draft = set(state.slates[seat])
+        wanted = _explicit_toggle(argument) if verb == "toggle" else None
+        if wanted is not None:  # "toggle:<card>:<1 to mark, 0 to unmark>"
+            card, marked = wanted
+            return {
+                "type": "set_marks",
+                "cards": sorted(draft | {card} if marked else draft - {card}),
+            }
         if verb == "toggle" and argument.isdigit() and int(argument) < engine.GRID_SIZE:
-            return {"type": "set_marks", "cards": sorted(set(state.slates[seat]) ^ {int(argument)})}
-        if verb == "lock" and not argument:
+            return {"type": "set_marks", "cards": sorted(draft ^ {int(argument)})}  # earlier DMs
+        if verb == "lock" and (not argument or argument.isdigit()):
             return {"type": "lock_in"}
         if verb == "designate" and argument.isdigit():
             return {"type": "designate", "card": int(argument)}
@@ -251,6 +270,32 @@ class StellaPlugin(GamePlugin):
             return seats
         messages = ctx.table.messages
         return [seat for seat in seats if dm_failed(messages, seat) or f"nodm:{seat}" in messages]
+
+    def closing_text(self, ctx: TableContext, message_key: str) -> str | None:
+        """The round's marking message, once its marking is over, says so (it named who the
+        table still waited for)."""
+        since = message_key.removeprefix("turn:")
+        round_ = ctx.table.messages.get(MARKING_MESSAGE + since)
+        return self.screens.marking_over_text(ctx, round_) if round_ else None
+
+    def older_control_action(
+        self, state: engine.State, table: Table, seat: int, version: int, payload: str
+    ) -> Action | None:
+        """A tap on a slate showing an older draft of the seat (it marked on its other slate,
+        the DM or "My slate", since) is done when what it asks leaves no doubt: a toggle names
+        its card and whether it wants it marked; "Lock in" names the draft it showed, and
+        locks only that very draft."""
+        if state.phase != engine.MARKING or seat not in engine.to_move(state):
+            return None
+        if version < table.turn_since:
+            return None  # a slate of an earlier round
+        verb, _, argument = payload.partition(":")
+        if verb == "toggle" and _explicit_toggle(argument) is not None:
+            return self.decode_action_at(state, seat, payload, [])
+        shown = int(argument) if verb == "lock" and argument.isdigit() else None
+        if shown is not None and shown == draft_mask(state.slates[seat]):
+            return {"type": "lock_in"}
+        return None
 
     def decision_key(self, state: engine.State, table: Table) -> str:
         # The marking has one timer for everyone; each designation one of its own.
@@ -373,7 +418,11 @@ class StellaPlugin(GamePlugin):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         screen = await cog.drawing.screen(self, "slate_screen", ctx, seat, channel_id)
-        await _send_private(interaction, ctx, screen)
+        panel = await _send_private(interaction, ctx, screen)
+        state = ctx.state
+        if state.phase == engine.MARKING and seat in engine.to_move(state):
+            shows = draft_mask(state.slates[seat])
+            self._keep_panel(ctx.game_id, seat, Panel(interaction, panel, state.round, shows))
 
     async def _open_designation(
         self, cog: TableCog, interaction: discord.Interaction, ctx: TableContext, seat: int
@@ -436,6 +485,108 @@ class StellaPlugin(GamePlugin):
         ]
         if missing:
             await self._send_slates(cog, ctx, missing)
+        if marking:
+            # The round's message is the one its turn began with: it sums up the marking.
+            messages[MARKING_MESSAGE + str(ctx.table.turn_since)] = state.round
+        for key in [k for k in messages if k.startswith(MARKING_MESSAGE)]:
+            if "turn:" + key.removeprefix(MARKING_MESSAGE) not in messages:
+                del messages[key]
+        await self._close_panels(ctx, still, interaction)
+
+    async def sync_seat(
+        self, cog: TableCog, interaction: discord.Interaction, ctx: TableContext
+    ) -> None:
+        """A seat has one draft, whichever of its slates it marks on: a mark on "My slate"
+        shows on its DM, and one on the DM on its panel (while the token of the panel's
+        latest click lasts). The slate clicked shows it already (answer_in_place)."""
+        seat = ctx.table.seat_of(interaction.user.id)
+        state, message = ctx.state, interaction.message
+        marking = state.phase == engine.MARKING and seat in engine.to_move(state)
+        if seat is None or message is None or not marking:
+            return
+        shows = draft_mask(state.slates[seat])
+        channel_id = await self._channel_id(cog, ctx.game_id)
+        if interaction.guild_id is None:  # on the DM
+            panel = self._panels.get((ctx.game_id, seat))
+            if panel is not None and (panel.round, panel.shows) != (state.round, shows):
+                await self._edit_panel(ctx, seat, panel, channel_id)
+        elif message.flags.ephemeral:  # on the panel
+            panel = Panel(interaction, message.id, state.round, shows)
+            self._keep_panel(ctx.game_id, seat, panel)
+            dm = ctx.table.messages.get(f"dm:{seat}")
+            if dm:
+                await self._edit_dm_draft(cog, ctx, seat, dm, channel_id)
+
+    async def _close_panels(
+        self, ctx: TableContext, still: set[int], interaction: discord.Interaction | None
+    ) -> None:
+        """The "My slate" panels of seats no longer marking lose their controls."""
+        clicked = interaction.message.id if interaction and interaction.message else None
+        for game_id, seat in [key for key in self._panels if key[0] == ctx.game_id]:
+            if seat not in still:
+                await self._close_panel(ctx, seat, self._panels.pop((game_id, seat)), clicked)
+
+    def _private_ctx(self, ctx: TableContext, seat: int) -> TableContext:
+        """What only the seat reads speaks its player's language."""
+        user_id = ctx.table.seats[seat].user_id or 0
+        language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
+        return dataclasses.replace(ctx, language=language)
+
+    async def _edit_dm_draft(
+        self, cog: TableCog, ctx: TableContext, seat: int, message_id: int, channel_id: int
+    ) -> None:
+        """The seat's DM slate shows its draft as saved (text and buttons; the grid stays).
+        If Discord refuses, its taps still work (see older_control_action)."""
+        screen = self.screens.slate_screen(self._private_ctx(ctx, seat), seat, channel_id, False)
+        user_id = ctx.table.seats[seat].user_id
+        if user_id is None:
+            return
+        try:
+            dm = await cog.bot.direct.channel(user_id)
+            await dm.get_partial_message(message_id).edit(
+                content=screen.text, view=build_view(ctx.game_id, ctx.version, screen.rows)
+            )
+        except discord.HTTPException as error:
+            log.info("slate DM %s not brought up to date (%s)", message_id, error.code)
+
+    async def _edit_panel(
+        self, ctx: TableContext, seat: int, panel: Panel, channel_id: int
+    ) -> None:
+        """The seat's "My slate" panel shows its draft as saved, through the token of its
+        latest click (an ephemeral message has no other route). A panel of an earlier round,
+        or whose token ran out or was refused, is forgotten (its taps still work)."""
+        key = (ctx.game_id, seat)
+        if panel.round != ctx.state.round or token_age(panel.interaction) > PANEL_TOKEN:
+            self._panels.pop(key, None)
+            return
+        screen = self.screens.slate_screen(self._private_ctx(ctx, seat), seat, channel_id, False)
+        try:
+            await panel.interaction.edit_original_response(
+                content=screen.text, view=build_view(ctx.game_id, ctx.version, screen.rows)
+            )
+        except discord.HTTPException as error:
+            log.info("slate panel of seat %s not brought up to date (%s)", seat, error.code)
+            self._panels.pop(key, None)
+            return
+        shows = draft_mask(ctx.state.slates[seat])
+        self._keep_panel(ctx.game_id, seat, dataclasses.replace(panel, shows=shows))
+
+    async def _close_panel(
+        self, ctx: TableContext, seat: int, panel: Panel, clicked: int | None
+    ) -> None:
+        """A panel of a seat no longer marking: no controls that could only be refused."""
+        if panel.message_id == clicked or token_age(panel.interaction) > PANEL_TOKEN:
+            return  # the click's own answer shows it (or the token ran out)
+        try:
+            await panel.interaction.edit_original_response(view=None)
+        except discord.HTTPException as error:
+            log.info("slate panel of seat %s not closed (%s)", seat, error.code)
+
+    def _keep_panel(self, game_id: int, seat: int, panel: Panel) -> None:
+        self._panels[(game_id, seat)] = panel
+        self._panels.move_to_end((game_id, seat))
+        while len(self._panels) > KEPT_PANELS:
+            self._panels.popitem(last=False)
 
     async def _send_slates(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
         channel_id = await self._channel_id(cog, ctx.game_id)
@@ -491,9 +642,7 @@ class StellaPlugin(GamePlugin):
 
         async def one(seat: int) -> Result:
             async with self._in_hand:
-                user_id = ctx.table.seats[seat].user_id or 0
-                language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
-                private = dataclasses.replace(ctx, language=language)
+                private = self._private_ctx(ctx, seat)
                 slate = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
                 return await deliver(seat, slate)
 
@@ -584,6 +733,24 @@ def _control_versions(message: discord.Message, game_id: int) -> list[int]:
     return found
 
 
+@dataclasses.dataclass(frozen=True)
+class Panel:
+    """A seat's "My slate" panel (an ephemeral message) and what it shows."""
+
+    interaction: discord.Interaction  # its latest click: the token that edits it
+    message_id: int
+    round: int
+    shows: int  # the draft, as draft_mask
+
+
+def _explicit_toggle(argument: str) -> tuple[int, bool] | None:
+    """``<card>:<1|0>``: the card a toggle names and whether it asks for it marked."""
+    card, _, marked = argument.partition(":")
+    if card.isdigit() and int(card) < engine.GRID_SIZE and marked in ("0", "1"):
+        return int(card), marked == "1"
+    return None
+
+
 def _slates_offered(table: Table) -> set[int]:
     """The seats whose DM could not be sent: the round's message offers "My slate" for them."""
     return {seat for seat in range(len(table.seats)) if dm_failed(table.messages, seat)}
@@ -603,12 +770,14 @@ def _seat_language(table: Table, seat: int) -> str:
     return table.seats[seat].language or table.language
 
 
-async def _send_private(
-    interaction: discord.Interaction, ctx: TableContext, screen: Screen
-) -> None:
+async def _send_private(interaction: discord.Interaction, ctx: TableContext, screen: Screen) -> int:
+    """An ephemeral panel; its message id."""
     view = build_view(ctx.game_id, ctx.version, screen.rows)
     extra: dict[str, Any] = {"view": view} if view is not None else {}
-    await interaction.followup.send(screen.text, files=screen.files(), ephemeral=True, **extra)
+    sent = await interaction.followup.send(
+        screen.text, files=screen.files(), ephemeral=True, wait=True, **extra
+    )
+    return sent.id
 
 
 # --- the cog -----------------------------------------------------------------------------------

@@ -128,6 +128,22 @@ class StellaScreens(GameScreens):
             return []
         return [(Button(ctx.t("st-button-my-slate"), "u:slate", style="primary", emoji="🗒️"),)]
 
+    def marking_over_text(self, ctx: TableContext, round_: int) -> str | None:
+        """The round's marking message once its marking is over: who locked in, nobody still
+        marking (its prompt would otherwise name players the table no longer waits for)."""
+        state = ctx.state
+        if state.round == round_ and state.phase == engine.EXPLORATION:
+            word, part = engine.word(state) or "", state.taking_part
+        elif 0 < round_ <= len(state.history):
+            past = state.history[round_ - 1]
+            word, part = past["word"] or "", [count is not None for count in past["counts"]]
+        else:
+            return None  # still marking (a new message of the same marking), or unknown
+        locked = [ctx.name(seat) for seat in range(state.seats) if part[seat]]
+        header = ctx.t("st-round-header", round=round_, rounds=engine.ROUNDS, word=word)
+        over = ctx.t("st-marking-over", locked=", ".join(locked) or ctx.t("st-nobody"))
+        return f"{header}\n{over}"
+
     def _exploration_row(self, ctx: TableContext) -> Row:
         return (
             Button(ctx.t("st-button-designate"), "u:designate", style="primary", emoji="🔦"),
@@ -243,7 +259,9 @@ class StellaScreens(GameScreens):
         return lines
 
     def _slate_rows(self, ctx: TableContext, marks: list[int]) -> list[Row]:
-        """The grid as buttons (3 rows of 5, marked cards green), then "Lock in"."""
+        """The grid as buttons (3 rows of 5, marked cards green), then "Lock in". Each names
+        what it asks for (mark or unmark this card, lock this draft): a tap on a slate that
+        shows an older draft of the seat still means one thing."""
         rows: list[Row] = []
         for row in range(engine.ROWS):
             cards = range(row * engine.ROW_LENGTH, (row + 1) * engine.ROW_LENGTH)
@@ -251,7 +269,7 @@ class StellaScreens(GameScreens):
                 tuple(
                     Button(
                         engine.label(card),
-                        f"atoggle:{card}",
+                        f"atoggle:{card}:{int(card not in marks)}",  # the state it asks for
                         style="success" if card in marks else "secondary",
                         emoji="✅" if card in marks else None,
                     )
@@ -261,7 +279,7 @@ class StellaScreens(GameScreens):
         can_lock = engine.MIN_MARKS <= len(marks) <= engine.MAX_MARKS
         lock = Button(
             ctx.t("st-button-lock-in", count=len(marks)),
-            "alock",
+            f"alock:{draft_mask(marks)}",  # the draft it locks
             style="primary",
             emoji="🔒",
             disabled=not can_lock,
@@ -299,6 +317,11 @@ def _join(lines: list[str]) -> str:
     while len(text) > MAX_TEXT and "\n" in text:
         text = text.split("\n", 1)[1]  # the oldest lines give way first
     return text[:MAX_TEXT]
+
+
+def draft_mask(cards: Sequence[int]) -> int:
+    """A draft as one number (bit n: card n marked), as the table notes what a DM shows."""
+    return sum(1 << card for card in set(cards))
 
 
 def dm_failed(messages: Mapping[str, int], seat: int) -> bool:

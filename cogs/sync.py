@@ -27,11 +27,18 @@ next run, which never posts a second copy of a message the first run posted:
   posted, a repair finds by that id and brings up to date (the turn message), keeps (the
   round's results, noted with their version as ``post:<v>``) or deletes (a message no step
   claims any more, such as the ping of a turn that passed meanwhile).
+
+An edit sends a picture only when it changed: the table notes the picture each message shows
+(a digest, under ``pic:<message id>`` among its message ids), and an edit whose picture is the
+same leaves the attachment as it is, so that no phone downloads it again. An earlier turn
+message loses its controls; one that sums up a phase while it runs (Stella's marking) also gets
+its last words (``GamePlugin.closing_text``), so that it stays true.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -144,6 +151,7 @@ class ChannelSync:
         done = False
         try:
             await self._show(work)
+            forget_pictures(table.messages)
             done = True
         finally:
             # What was posted is saved even when a later step failed: a retry must not repeat it.
@@ -182,7 +190,7 @@ class ChannelSync:
             await self._ping(work, ctx)
         self._forget_pings(work)
         for key in table.retired_keys():
-            await self._strip(work, table.messages[key])
+            await self._retire(work, ctx, key)
             del table.messages[key]
         if "lobby" in table.messages:
             await self._close_lobby(work)
@@ -239,9 +247,10 @@ class ChannelSync:
             seats = self._notified(work, ctx)
             notify = self._users(work, seats)
             table.messages[key] = await self._post_for(work, screen, view, nonce, notify)
+            note_picture(table.messages, table.messages[key], screen)
             table.notify = []  # the new message itself notified them
             table.notified = [*table.notified, *seats]
-        await self._mirror(work, screen)
+        await self._mirror(work, ctx, screen)
 
     def _notified(self, work: Showing, ctx: TableContext) -> list[int]:
         """The seats whose turn came and whom the channel notifies now (the game decides:
@@ -300,25 +309,30 @@ class ChannelSync:
         work.table.posts.remove(post)
         work.posted.add(post["v"])
 
-    async def _mirror(self, work: Showing, screen: Screen) -> None:
-        """Spectating channels get the turn message too (edited with it), without controls."""
+    async def _mirror(self, work: Showing, ctx: TableContext, screen: Screen) -> None:
+        """Spectating channels get the turn message too (edited with it), without controls;
+        an earlier one gets its last words as the table's does (see _retire)."""
         table = work.table
         since = table.turn_since
         for key in [k for k in table.messages if k.startswith("w")]:
             channel, _, of = key[1:].partition(":")
             if int(of) != since or int(channel) not in table.spectators:
-                del table.messages[key]
+                message_id = table.messages.pop(key)
+                closing = work.plugin.closing_text(ctx, turn_message_key(int(of)))
+                if closing is not None and int(channel) in table.spectators:
+                    await self._close_with(int(channel), message_id, closing, quietly=True)
         for index, channel_id in enumerate(table.spectators):
             key = f"w{channel_id}:{since}"
             message_id = table.messages.get(key)
             if message_id:
-                await self._edit_quietly(channel_id, message_id, screen)
+                await self._edit_quietly(work, channel_id, message_id, screen)
                 continue
             posted = await self._post_quietly(
                 channel_id, screen, f"{work.record.id}.{since}.{index}"
             )
             if posted:
                 table.messages[key] = posted
+                note_picture(table.messages, posted, screen)
 
     async def _show_lobby(self, work: Showing) -> None:
         table, record = work.table, work.record
@@ -388,23 +402,29 @@ class ChannelSync:
             "content": screen.text,
             "view": view,
             "allowed_mentions": NO_PINGS,
-            "attachments": screen.files(),
         }
+        kept = self._keeps_picture(work, message_id, screen)
+        if not kept:
+            arguments["attachments"] = screen.files()
         answer = late_answer(self._click_on(work, message_id))
         if answer is not None:
             # The click on this message waits for its answer: this edit is it (one call).
             if await answer.answer_with(lambda response: response.edit_message(**arguments)):
+                note_picture(work.table.messages, message_id, screen)
                 return
-            arguments["attachments"] = screen.files()
+            if not kept:
+                arguments["attachments"] = screen.files()
         clicked = self._clicked(work, message_id)
         if clicked is not None:
             try:
                 await clicked.edit_original_response(**arguments)
+                note_picture(work.table.messages, message_id, screen)
                 return
             except discord.HTTPException as error:
                 # Too late for the token (or Discord hiccupped): the channel's route still works.
                 log.info("edit through the click failed (%s); using the channel", error.code)
-                arguments["attachments"] = screen.files()
+                if not kept:
+                    arguments["attachments"] = screen.files()
         channel = self.bot.get_partial_messageable(work.record.channel_id)
         try:
             await channel.get_partial_message(message_id).edit(**arguments)
@@ -414,6 +434,14 @@ class ChannelSync:
             if key is not None:
                 del work.table.messages[key]
             raise
+        note_picture(work.table.messages, message_id, screen)
+
+    def _keeps_picture(self, work: Showing, message_id: int, screen: Screen) -> bool:
+        """The message shows this very picture already: the edit leaves its attachment as it
+        is, and no phone downloads it again. Only when no other process may be editing the
+        message meanwhile (else the picture it shows is not known for sure)."""
+        shown = work.table.messages.get(picture_key(message_id))
+        return work.alone and not work.repair and shown == picture_digest(screen)
 
     def _posting_click(self, work: Showing) -> discord.Interaction | None:
         """The click behind this change, if its follow-ups may post in the table's channel."""
@@ -508,13 +536,48 @@ class ChannelSync:
             log.info("spectating channel %s is out of reach", channel_id)
             return None
 
-    async def _edit_quietly(self, channel_id: int, message_id: int, screen: Screen) -> None:
+    async def _edit_quietly(
+        self, work: Showing, channel_id: int, message_id: int, screen: Screen
+    ) -> None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        arguments: dict[str, Any] = {"content": screen.text, "allowed_mentions": NO_PINGS}
+        if not self._keeps_picture(work, message_id, screen):
+            arguments["attachments"] = screen.files()
+        try:
+            await channel.get_partial_message(message_id).edit(**arguments)
+        except discord.HTTPException:
+            log.info("spectating channel %s is out of reach", channel_id)
+            return
+        note_picture(work.table.messages, message_id, screen)
+
+    async def _retire(self, work: Showing, ctx: TableContext, key: str) -> None:
+        """An earlier turn message loses its controls; one that sums up a phase of the game
+        (Stella's marking) also gets its last words, so that it stays true: its log is kept
+        and its prompt is replaced (the message is read for its log, which only it holds)."""
+        message_id = work.table.messages[key]
+        closing = work.plugin.closing_text(ctx, key)
+        if closing is None:
+            await self._strip(work, message_id)
+            return
+        await acknowledge_if_late(work.interaction)
+        await self._close_with(work.record.channel_id, message_id, closing)
+
+    async def _close_with(
+        self, channel_id: int, message_id: int, closing: str, quietly: bool = False
+    ) -> None:
+        """A message's prompt replaced by its last words, its log kept; no controls left.
+        ``quietly``: a spectating channel, which may be out of reach."""
         channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.get_partial_message(message_id).edit(
-                content=screen.text, attachments=screen.files(), allowed_mentions=NO_PINGS
-            )
+            shown = await channel.fetch_message(message_id)
+            log_part, _, _ = shown.content.rpartition(PROMPT_BREAK)
+            text = log_part + PROMPT_BREAK + closing if log_part else closing
+            await shown.edit(content=text[:MAX_TEXT], view=None, allowed_mentions=NO_PINGS)
+        except discord.NotFound:
+            log.info("message %s is gone: nothing to close", message_id)
         except discord.HTTPException:
+            if not quietly:
+                raise
             log.info("spectating channel %s is out of reach", channel_id)
 
     async def _strip(self, work: Showing, message_id: int) -> None:
@@ -743,6 +806,38 @@ def new_message(
     if view is not None:
         carried["view"] = view
     return carried
+
+
+PICTURE_KEY = "pic:"  # in a table's message ids: the picture a message shows, by its digest
+
+
+def picture_key(message_id: int) -> str:
+    return f"{PICTURE_KEY}{message_id}"
+
+
+def picture_digest(screen: Screen) -> int:
+    """What identifies a screen's attachment: its bytes, name and description (0: none)."""
+    if screen.image is None:
+        return 0
+    digest = hashlib.blake2b(screen.image, digest_size=6)
+    digest.update(f"\0{screen.filename}\0{screen.image_summary or ''}".encode())
+    return int.from_bytes(digest.digest(), "big") or 1
+
+
+def note_picture(messages: dict[str, int], message_id: int, screen: Screen) -> None:
+    """Remember the picture a message now shows (see ChannelSync._keeps_picture)."""
+    if screen.image is None:
+        messages.pop(picture_key(message_id), None)
+    else:
+        messages[picture_key(message_id)] = picture_digest(screen)
+
+
+def forget_pictures(messages: dict[str, int]) -> None:
+    """The pictures of messages the table no longer edits are forgotten."""
+    live = {value for key, value in messages.items() if not key.startswith(PICTURE_KEY)}
+    for key in [k for k in messages if k.startswith(PICTURE_KEY)]:
+        if int(key[len(PICTURE_KEY) :]) not in live:
+            del messages[key]
 
 
 def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:

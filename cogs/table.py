@@ -802,12 +802,19 @@ class TableCog(commands.Cog):
         if record.status != tables.ACTIVE or table.state is None:
             await self.tell(interaction, "table-error-not-started")
             return
-        # A control is out of date once its seat acted after it was issued.
-        if version > record.version or version < table.acted_at[seat]:
+        if version > record.version:
             await self.tell(interaction, "table-error-stale")
             return
         current = plugin.engine.from_json(table.state)
-        action = plugin.decode_action_at(current, seat, payload[1:], values)
+        if version < table.acted_at[seat]:
+            # Out of date: its seat acted after it was issued. Unless the game can tell what
+            # it still means (Stella: a slate that shows an older draft of the seat).
+            action = plugin.older_control_action(current, table, seat, version, payload[1:])
+            if action is None:
+                await self.tell(interaction, "table-error-stale")
+                return
+        else:
+            action = plugin.decode_action_at(current, seat, payload[1:], values)
         if action is None:
             await self.tell(interaction, "table-error-unknown-control")
             return
@@ -921,7 +928,7 @@ class TableCog(commands.Cog):
             tables.record_change(table, version, rest, list(notes), key, new_message, own)
         if new_turn or new_message:
             table.player_turn, table.turn_began = turn, version
-            table.notify = self._whose_turn_came(plugin, table, state, moves)
+            table.notify = self._whose_turn_came(plugin, table, state, moves, interaction)
         deadline = self._deadline(plugin, table, state, version)
         finished = table.status == tables.FINISHED
         results = seat_results(plugin, table) if finished else []
@@ -949,6 +956,7 @@ class TableCog(commands.Cog):
                     # Nothing else to show: the panel shows the save (else the channel's
                     # step notes it shown once it has shown the rest).
                     await self.bot.db.mark_shown(saved.id, saved.version)
+            await plugin.sync_seat(self, interaction, ctx)
         await self.show(saved, table, interaction, alone)
 
     def _whose_turn_came(
@@ -957,11 +965,16 @@ class TableCog(commands.Cog):
         table: Table,
         state: Any,
         moves: Sequence[tuple[int | None, Action, str]],
+        interaction: discord.Interaction | None = None,
     ) -> list[int]:
-        """The players to notify of their turn: nobody who just clicked, nobody for others."""
+        """The players to notify of their turn: nobody for others, nor who just clicked in the
+        channel, where their turn comes before their eyes. A click in a DM or on a private
+        panel (Stella's slate, its designation) leaves the channel out of sight: that player
+        is notified like anyone else."""
         if table.status != tables.ACTIVE:
             return []
-        clicked = {seat for seat, _, actor in moves if actor == "user"}
+        looking = interaction is None or not _on_private_panel(interaction)
+        clicked = {seat for seat, _, actor in moves if actor == "user" and looking}
         return [
             seat
             for seat in plugin.engine.to_move(state)

@@ -471,7 +471,7 @@ async def lock_in_everyone(emu, path, chan, users: list[User]) -> None:
 def slate(emu, user: User) -> Message | None:
     dms = emu.dm_messages(user)
     if dms and any(
-        b["custom_id"].endswith(":atoggle:0") and not b["disabled"] for b in dms[-1].buttons()
+        ":atoggle:0:" in b["custom_id"] and not b["disabled"] for b in dms[-1].buttons()
     ):
         return dms[-1]
     return None

@@ -40,7 +40,8 @@ def world(emu: FakeDiscord):
 
 def cid(message: Message, wanted: str) -> str:
     for item in [*message.buttons(), *message.selects()]:
-        if item["custom_id"].split(":", 3)[3] == wanted:
+        found = item["custom_id"].split(":", 3)[3]
+        if found == wanted or found.startswith(wanted + ":"):  # "alock" for "alock:<draft>"
             return item["custom_id"]
     raise AssertionError(f"no {wanted} control on {message.content!r}")
 
@@ -187,9 +188,7 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
 
     def lock_enabled() -> bool:
         latest = emu.dm_messages(ann)[-1]
-        return any(
-            b["custom_id"].endswith(":alock") and not b["disabled"] for b in latest.buttons()
-        )
+        return any(":alock:" in b["custom_id"] and not b["disabled"] for b in latest.buttons())
 
     await emu.wait_until(lock_enabled, timeout=30, what="ann's slate with one mark")
     slate = emu.dm_messages(ann)[-1]

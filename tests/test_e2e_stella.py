@@ -68,8 +68,11 @@ def payload(custom_id: str) -> str:
 
 
 def cid(message: Message, wanted: str) -> str:
+    """A button by its payload, or by the payload's start: "atoggle:4" finds the toggle of
+    card 4 (whose payload also names the state it asks for), "alock" the lock."""
     for button in message.buttons():
-        if payload(button["custom_id"]) == wanted:
+        found = payload(button["custom_id"])
+        if found == wanted or found.startswith(wanted + ":"):
             return button["custom_id"]
     raise AssertionError(f"no {wanted} button on {message.content!r}")
 
@@ -288,7 +291,7 @@ async def test_a_restart_while_marking_loses_no_mark_and_old_dm_buttons_work(emu
     assert rows[:3] == [["A1", "B1", "C1", "D1", "E1"], ["A2", "B2", "C2", "D2", "E2"],
                         ["A3", "B3", "C3", "D3", "E3"]]  # fmt: skip
     assert dm.button(custom_id_prefix="t:").get("disabled") is False
-    assert next(b for b in dm.buttons() if payload(b["custom_id"]) == "alock")["disabled"]
+    assert next(b for b in dm.buttons() if payload(b["custom_id"]) == "alock:0")["disabled"]
     turn = emu.channel_messages(chan)[-1]
     edits_before = len(turn.edits)
     await mark(emu, dm, alice, [3, 7], lock=False)
@@ -316,10 +319,25 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     dm = emu.dm_messages(alice)[-1]
     old = dm.snapshot()
     await mark(emu, dm, alice, [2], lock=False)
+    # A tap on the slate as it was before: "mark E1" still means just that, and the slate
+    # tapped shows the draft as saved (the emulator edits the copy that was tapped on).
     ix = await emu.click(alice, old, cid(old, "atoggle:4"))
+    assert ix.private is None and not ix.followups
+    _, state = await game_state(runner, chan)
+    assert state.slates[0] == [2, 4]
+    assert [toggle for toggle, style in styles(old).items() if style == 3] == [
+        "atoggle:2",
+        "atoggle:4",
+    ]
+    # "Lock in" on a slate that shows another draft than the saved one would lock what the
+    # player no longer meant: out of date, nothing locked.
+    both = old.snapshot()
+    dm = old
+    await mark(emu, dm, alice, [4], lock=False)  # E1 unmarked again
+    ix = await emu.click(alice, both, cid(both, "alock"))
     assert ix.private and "out of date" in ix.private.content
     _, state = await game_state(runner, chan)
-    assert state.slates[0] == [2]
+    assert state.slates[0] == [2] and not state.locked[0]
     public_before = len(emu.channel_messages(chan))
 
     # Two marks or more each: the first designation is a choice, not played by the table.
@@ -339,7 +357,7 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     assert ix.private and ix.private.ephemeral_for == idle.id
     expected = {"alice": "not your turn", "bob": "nicht am Zug", "dave": "not your turn"}
     assert expected[idle.name] in ix.message.content
-    ix = await emu.click(alice, old, cid(old, "atoggle:4"))  # a slate of the marking phase
+    ix = await emu.click(alice, both, cid(both, "atoggle:4"))  # a slate of the marking phase
     assert ix.private
     assert len(emu.channel_messages(chan)) == public_before + 1
     _, after = await game_state(runner, chan)
@@ -520,8 +538,9 @@ async def test_a_dm_channel_refused_at_the_seat_is_asked_again_for_the_slate(emu
 
 
 def styles(message: Message) -> dict[str, str]:
+    """The style of each toggle, by "atoggle:<card>"."""
     return {
-        payload(b["custom_id"]): b["style"]
+        ":".join(payload(b["custom_id"]).split(":")[:2]): b["style"]
         for b in message.buttons()
         if payload(b["custom_id"]).startswith("atoggle:")
     }
@@ -573,12 +592,14 @@ async def test_a_toggle_refused_as_out_of_date_leaves_the_slate_as_it_was(emu, r
     edits = len(panel.edits)
     async with table.lock(chan.id):
         click = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
-        # Meanwhile alice marked elsewhere (her "My slate"): this DM's buttons are out of date.
+        # Meanwhile the slate became one of an earlier marking (the table's message of the
+        # marking began after it): its buttons are out of date.
         record, _ = await game_state(runner, chan)
         snapshot = dict(record.snapshot)
         seat = seat_of(record, alice)
         snapshot["acted_at"] = list(snapshot["acted_at"])
         snapshot["acted_at"][seat] = record.version + 1
+        snapshot["turn_since"] = record.version + 1
         await runner.db.save_game(record.id, record.version, snapshot, status=record.status)
     ix = await click
     await emu.idle(quiet=0.1)

@@ -83,7 +83,9 @@ async def test_one_player_and_two_computers_play_a_whole_game(emu, runner, world
     texts = "\n".join(m.content for m in emu.channel_messages(chan))
     designators = {name for name, _ in DESIGNATED.findall(texts)}
     assert {"Robo 1", "Robo 2"} <= designators, "computers designate in the channel"
-    assert "Robo 1 has locked in." in texts or "Locked in: Robo 1" in texts
+    # Each round's marking message ends naming who locked in, and nobody as still marking.
+    assert texts.count("Marking finished. Locked in: carol, Robo 1, Robo 2") == engine.ROUNDS
+    assert "Still marking" not in texts
     final = emu.channel_messages(chan)[-1]
     assert "final scores" in final.content and "Robo 2" in final.content
 

@@ -132,7 +132,7 @@ async def test_not_your_turn_is_private_and_changes_nothing(emu, runner, world):
     assert private_text(ix)
     assert ix.private.id not in [m.id for m in emu.visible_to(mover, chan)]
     ix = await emu.click(u["carol"], turn, turn.buttons()[0]["custom_id"])
-    assert "ne jouez pas" in private_text(ix)  # carol reads French
+    assert "ne joues pas" in private_text(ix)  # carol reads French
     assert (await runner.db.load_game(record.id)).version == record.version
 
 
