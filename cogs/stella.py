@@ -291,7 +291,11 @@ class StellaPlugin(GamePlugin):
             return None  # a slate of an earlier round
         verb, _, argument = payload.partition(":")
         if verb == "toggle" and _explicit_toggle(argument) is not None:
-            return self.decode_action_at(state, seat, payload, [])
+            action = self.decode_action_at(state, seat, payload, [])
+            # Asking for what the draft holds already (the same tap twice): nothing to do.
+            if action is not None and action["cards"] == sorted(state.slates[seat]):
+                return None
+            return action
         shown = int(argument) if verb == "lock" and argument.isdigit() else None
         if shown is not None and shown == draft_mask(state.slates[seat]):
             return {"type": "lock_in"}

@@ -245,12 +245,14 @@ async def test_stella_controls_tapped_twice_apply_once(emu, runner, world):
     assert await twice(carol, panel, "atoggle:3", "delivered twice") == [
         {"type": "set_marks", "cards": [2, 3]}
     ]
-    # The other panel's buttons are out of date now: its toggle changes nothing.
+    # The other panel shows an older draft of the same seat: its toggle names its card and
+    # the state it asks for, so it adds card 4 and keeps the marks made since.
     late = await emu.click(carol, panels[1], cid(panels[1], "atoggle:4"))
-    assert told_stale(late)
+    assert not told_stale(late)
     _, state = await game_state(runner, chan)
-    assert draft(carol, state) == [2, 3]
-    assert await twice(carol, panel, "alock") == [{"type": "lock_in"}]
+    assert draft(carol, state) == [2, 3, 4]
+    # Lock in names the draft its panel shows: the newer panel's, tapped twice, locks once.
+    assert await twice(carol, panels[1], "alock") == [{"type": "lock_in"}]
 
     bob_dm = emu.dm_messages(bob)[-1]
     for card in (2, 5):

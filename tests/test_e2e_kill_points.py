@@ -262,7 +262,7 @@ def slate(emu: FakeDiscord, user: User) -> Message | None:
     """The player's slate DM while it takes marks."""
     dms = emu.dm_messages(user)
     if dms and any(
-        b["custom_id"].endswith(":atoggle:0") and not b["disabled"] for b in dms[-1].buttons()
+        ":atoggle:0:" in b["custom_id"] and not b["disabled"] for b in dms[-1].buttons()
     ):
         return dms[-1]
     return None
@@ -283,9 +283,7 @@ async def toggle(bench: Bench, user: User, card: int) -> None:
     await emu.click(
         user,
         panel,
-        next(
-            b["custom_id"] for b in panel.buttons() if b["custom_id"].endswith(f":atoggle:{card}")
-        ),
+        next(b["custom_id"] for b in panel.buttons() if f":atoggle:{card}:" in b["custom_id"]),
     )
 
 

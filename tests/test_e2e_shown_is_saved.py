@@ -75,7 +75,9 @@ def marks_in(buttons: list[dict[str, Any]]) -> set[int] | None:
     toggles = [b for b in buttons if payload(b["custom_id"]).startswith("atoggle:")]
     if not toggles:
         return None
-    return {int(payload(b["custom_id"])[8:]) for b in toggles if b.get("style") == GREEN}
+    # A toggle's payload is "atoggle:<card>:<the state it asks for>".
+    cards = [(payload(b["custom_id"]).split(":")[1], b.get("style")) for b in toggles]
+    return {int(card) for card, style in cards if style == GREEN}
 
 
 def shown_marks(message: Message) -> set[int]:
