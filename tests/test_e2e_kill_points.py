@@ -269,8 +269,9 @@ def slate(emu: FakeDiscord, user: User) -> Message | None:
 
 
 def marks_shown(message: Message) -> list[int]:
+    """The cards a slate shows marked (a toggle's payload: "atoggle:<card>:<state asked>")."""
     return sorted(
-        int(b["custom_id"].rsplit(":", 1)[1])
+        int(b["custom_id"].split(":atoggle:", 1)[1].split(":")[0])
         for b in message.buttons()
         if ":atoggle:" in b["custom_id"] and b["style"] == MARKED
     )
