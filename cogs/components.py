@@ -155,6 +155,18 @@ def table_control(data: dict[str, Any]) -> tuple[int, int, str, list[str]] | Non
     return int(match["game"]), int(match["version"]), match["payload"], values
 
 
+def controls_of(message: discord.Message) -> list[tuple[int, int, str]]:
+    """Game, version and payload of each table control on a message (as Discord returns it)."""
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            custom = getattr(child, "custom_id", None) or ""
+            match = _CONTROL[2].fullmatch(custom) or _CONTROL[3].fullmatch(custom)
+            if match is not None:
+                found.append((int(match["game"]), int(match["version"]), match["payload"]))
+    return found
+
+
 async def press(interaction: discord.Interaction, control: tuple[int, int, str, list[str]]) -> None:
     """Hand a click found by :func:`table_control` to the table cog."""
     game_id, version, payload, values = control

@@ -1,10 +1,11 @@
 """Discord or the database away for a while: one line in the log, and the tables wait.
 
-A managed PostgreSQL fails over, a disk fills, Discord answers 500s or 429s for a minute. Every
-table that changes in that minute meets the same fault, and a traceback for each would bury the
-log; none of them is a bug. So an outage is told once, when it begins (one WARNING line), and
-each further failure of the same service only at DEBUG level, until the service answers again
-or has been quiet for :data:`FORGOTTEN_AFTER` seconds.
+Discord answers 500s or 429s for a minute, a managed PostgreSQL fails over. Every table that
+changes in that minute meets the same fault, and a traceback for each would bury the log; none
+of them is a bug. So an outage of Discord is told once, when it begins (one WARNING line), and
+each further failure only at DEBUG level, until Discord answers again or has been quiet for
+:data:`FORGOTTEN_AFTER` seconds. The database's outages are the storage's own
+(:class:`storage.StorageUnavailable`, logged once by :mod:`storage.outages`).
 
 discord.py itself warns of every 429 it waits out; those warnings count as the outage's line
 too, so a minute of 429s is one line, not one per request.
@@ -26,7 +27,7 @@ import discord
 from storage import StorageUnavailable
 
 log = logging.getLogger(__name__)
-DISCORD, STORAGE = "Discord", "the database"
+DISCORD = "Discord"
 FORGOTTEN_AFTER = 300.0  # seconds without a failure: the next one is a new outage
 # discord.py's loggers that warn of each rate limit they wait out.
 RATE_LIMIT_LOGGERS = ("discord.http", "discord.webhook.async_")
@@ -78,9 +79,8 @@ class Outages(logging.Filter):
         return any(last is not None and now - last < FORGOTTEN_AFTER for last in failures)
 
     def failed(self, service: str, error: BaseException, what: str) -> None:
-        """``what`` failed because ``service`` is away: one line if its outage begins now (the
-        storage logs the database's outages itself)."""
-        if self.down(service) or service == STORAGE:
+        """``what`` failed because ``service`` is away: one line if its outage begins now."""
+        if self.down(service):
             log.debug("%s failed: %s is still away (%s)", what, service, describe(error))
         else:
             log.warning(

@@ -61,7 +61,7 @@ import discord
 from discord import app_commands
 
 from cogs.answers import late_answer
-from cogs.components import build_view
+from cogs.components import build_view, controls_of
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext
 from cogs.screens import Button, Row, Screen
@@ -369,19 +369,8 @@ class StellaPlugin(GamePlugin):
         channel_id = await self._channel_id(cog, ctx.game_id)
         for seat in seats:
             message_id = messages.get(f"dm:{seat}")
-            user_id = ctx.table.seats[seat].user_id
-            if not message_id or user_id is None or seat not in engine.to_move(state):
-                continue
-            language = self.languages.get(user_id) or _seat_language(ctx.table, seat)
-            private = dataclasses.replace(ctx, language=language)
-            screen = self.screens.slate_screen(private, seat, channel_id, False)
-            try:
-                dm = await cog.bot.direct.channel(user_id)
-                await dm.get_partial_message(message_id).edit(
-                    content=screen.text, view=build_view(ctx.game_id, ctx.version, screen.rows)
-                )
-            except discord.HTTPException:
-                log.info("could not bring the slate DM %s up to date", message_id)
+            if message_id and seat in engine.to_move(state):
+                await self._edit_dm_draft(cog, ctx, seat, message_id, channel_id)
 
     async def on_ui(
         self,
@@ -719,22 +708,11 @@ async def _slate_sent(cog: TableCog, dm: discord.PartialMessageable, ctx: TableC
     with it for a few minutes only, so a repair looks at the DM's newest messages first."""
     me = cog.bot.user.id if cog.bot.user else None
     async for message in dm.history(limit=5):
-        versions = _control_versions(message, ctx.game_id)
+        versions = [v for game, v, _ in controls_of(message) if game == ctx.game_id]
         # The round's slates carry the version its marking began at, or a later one.
         if message.author.id == me and versions and max(versions) >= ctx.table.turn_since:
             return message.id
     return 0
-
-
-def _control_versions(message: discord.Message, game_id: int) -> list[int]:
-    """The versions on the message's controls of this game (``t:<game>:<version>:...``)."""
-    found = []
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            parts = (getattr(child, "custom_id", "") or "").split(":")
-            if len(parts) > 3 and parts[:2] == ["t", str(game_id)] and parts[2].isdigit():
-                found.append(int(parts[2]))
-    return found
 
 
 @dataclasses.dataclass(frozen=True)

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.answers import acknowledge_if_late, late_answer
-from cogs.components import build_view
+from cogs.components import build_view, controls_of
 from cogs.lobby import RULES_PAYLOAD, lobby_screen
 from cogs.plugin import GamePlugin, TableContext, log_event_lines
 from cogs.rematch import rematch_row
@@ -397,44 +397,49 @@ class ChannelSync:
         screen: Screen,
         view: discord.ui.View | None,
     ) -> None:
-        # An edit notifies nobody on Discord; its mentions only stay highlighted.
-        arguments: dict[str, Any] = {
-            "content": screen.text,
-            "view": view,
-            "allowed_mentions": NO_PINGS,
-        }
         kept = self._keeps_picture(work, message_id, screen)
-        if not kept:
-            arguments["attachments"] = screen.files()
-        answer = late_answer(self._click_on(work, message_id))
-        if answer is not None:
-            # The click on this message waits for its answer: this edit is it (one call).
-            if await answer.answer_with(lambda response: response.edit_message(**arguments)):
-                note_picture(work.table.messages, message_id, screen)
-                return
+
+        def arguments() -> dict[str, Any]:
+            # An edit notifies nobody on Discord; its mentions only stay highlighted. Fresh
+            # files for each try: a file sent once has been read to its end.
+            edit: dict[str, Any] = {"content": screen.text, "view": view}
+            edit["allowed_mentions"] = NO_PINGS
             if not kept:
-                arguments["attachments"] = screen.files()
-        clicked = self._clicked(work, message_id)
-        if clicked is not None:
+                edit["attachments"] = screen.files()
+            return edit
+
+        if not await self._edit_through_click(work, message_id, arguments):
+            channel = self.bot.get_partial_messageable(work.record.channel_id)
             try:
-                await clicked.edit_original_response(**arguments)
-                note_picture(work.table.messages, message_id, screen)
-                return
-            except discord.HTTPException as error:
-                # Too late for the token (or Discord hiccupped): the channel's route still works.
-                log.info("edit through the click failed (%s); using the channel", error.code)
-                if not kept:
-                    arguments["attachments"] = screen.files()
-        channel = self.bot.get_partial_messageable(work.record.channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(**arguments)
-        except discord.NotFound:
-            # Deleted by someone: the next run posts it again.
-            key = next((k for k, v in work.table.messages.items() if v == message_id), None)
-            if key is not None:
-                del work.table.messages[key]
-            raise
+                await channel.get_partial_message(message_id).edit(**arguments())
+            except discord.NotFound:
+                # Deleted by someone: the next run posts it again.
+                key = next((k for k, v in work.table.messages.items() if v == message_id), None)
+                if key is not None:
+                    del work.table.messages[key]
+                raise
         note_picture(work.table.messages, message_id, screen)
+
+    async def _edit_through_click(
+        self, work: Showing, message_id: int, arguments: Callable[[], dict[str, Any]]
+    ) -> bool:
+        """The edit made through the click on that message, if there is one: as the click's
+        answer when it waits for it (one call), else with its token. False: not made."""
+        answer = late_answer(self._click_on(work, message_id))
+        if answer is not None and await answer.answer_with(
+            lambda response: response.edit_message(**arguments())
+        ):
+            return True
+        clicked = self._clicked(work, message_id)
+        if clicked is None:
+            return False
+        try:
+            await clicked.edit_original_response(**arguments())
+        except discord.HTTPException as error:
+            # Too late for the token (or Discord hiccupped): the channel's route still works.
+            log.info("edit through the click failed (%s); using the channel", error.code)
+            return False
+        return True
 
     def _keeps_picture(self, work: Showing, message_id: int, screen: Screen) -> bool:
         """The message shows this very picture already: the edit leaves its attachment as it
@@ -643,16 +648,10 @@ class ChannelSync:
         """A turn message of the game: its controls, or a noted click's follow-up with a
         picture (the click's other follow-ups, pings and the round's results, have none or are
         noted)."""
-        prefixes = (f"t:{work.record.id}:", f"s:{work.record.id}:")
         clicks = set(work.table.posting_clicks)
 
         def ours(message: discord.Message) -> bool:
-            ids = [
-                getattr(child, "custom_id", "") or ""
-                for row in message.components
-                for child in getattr(row, "children", [])
-            ]
-            if any(custom.startswith(prefixes) for custom in ids):
+            if any(game == work.record.id for game, _, _ in controls_of(message)):
                 return True
             return bool(message.attachments) and through(message, clicks)
 

@@ -36,7 +36,7 @@ from cogs.components import build_view
 from cogs.drawing import Drawing
 from cogs.i18n import answer_privately, user_language
 from cogs.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
-from cogs.outages import DISCORD, STORAGE, Outages, discord_outage, storage_outage
+from cogs.outages import DISCORD, Outages, discord_outage, storage_outage
 from cogs.plugin import GamePlugin, TableContext
 from cogs.records import seat_results
 from cogs.rematch import REMATCH, open_rematch
@@ -50,7 +50,7 @@ from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
 from locales import LANGUAGES
-from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion
+from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -144,7 +144,6 @@ class TableCog(commands.Cog):
             for _ in range(CHANGE_ATTEMPTS):
                 try:
                     await change()
-                    self.outages.answered(STORAGE)
                     return True
                 except StaleVersion:
                     log.info("a change in channel %s lost to another save", channel_id)
@@ -187,16 +186,11 @@ class TableCog(commands.Cog):
                 return  # its thread is gone: the table is being ended
             await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
         except Exception as error:
-            if discord_outage(error):
-                # Saved, not shown: shown once Discord answers again.
-                self.outages.failed(DISCORD, error, f"showing game {record.id}")
+            if self.outage_noted(error, f"showing game {record.id}"):
+                # Saved, not shown (or not noted as shown): the repair comes back to it.
                 self._repair_later(record.id, outage=True)
-                await self._say_pending(interaction)
-                return
-            if storage_outage(error):
-                # The change is saved; what was shown of it is noted by the repair.
-                self.outages.failed(STORAGE, error, f"noting what game {record.id} shows")
-                self._repair_later(record.id, outage=True)
+                if discord_outage(error):
+                    await self._say_pending(interaction)
                 return
             log.warning(
                 "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
@@ -250,10 +244,7 @@ class TableCog(commands.Cog):
             return False
         try:
             record = await self.bot.db.load_game(game_id)
-        except Exception as error:
-            if not storage_outage(error):
-                raise
-            self.outages.failed(STORAGE, error, f"repair of game {game_id}")
+        except StorageUnavailable:  # logged once per outage by the storage
             self._repair_later(game_id, outage=True)
             return False
         if record is None:
@@ -299,7 +290,7 @@ class TableCog(commands.Cog):
         while not self.bot.is_closed():
             try:
                 for game_id in await self.bot.db.unshown_games(before=since):
-                    if not await self.repair(game_id) and self.outages.down(DISCORD, STORAGE):
+                    if not await self.repair(game_id) and self._away():
                         break  # one table a sweep until Discord and the database answer
                 await self.threads.sweep()
             except Exception as error:
@@ -318,11 +309,12 @@ class TableCog(commands.Cog):
         the whole outage); False for any other failure, which deserves its traceback."""
         if discord_outage(error):
             self.outages.failed(DISCORD, error, what)
-        elif storage_outage(error):
-            self.outages.failed(STORAGE, error, what)
-        else:
-            return False
-        return True
+            return True
+        return storage_outage(error)  # the storage logs its outages itself
+
+    def _away(self) -> bool:
+        """Whether Discord or the database is away now."""
+        return self.outages.down(DISCORD) or self.bot.db.outage.since is not None
 
     async def save_change(
         self,
@@ -414,10 +406,7 @@ class TableCog(commands.Cog):
             except ChannelBusy:
                 await self.tell(interaction, "table-error-channel-busy")
                 return
-            except Exception as error:
-                if not storage_outage(error):
-                    raise
-                self.outages.failed(STORAGE, error, "opening a table")
+            except StorageUnavailable:  # logged once per outage by the storage
                 await self.tell(interaction, "outage-storage-retry")
                 return
             self.remember(record)

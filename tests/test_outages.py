@@ -8,7 +8,7 @@ import sqlite3
 import discord
 import pytest
 
-from cogs.outages import DISCORD, STORAGE, Outages, discord_outage, storage_outage
+from cogs.outages import DISCORD, Outages, discord_outage, storage_outage
 from storage import StorageUnavailable
 
 
@@ -52,12 +52,10 @@ def test_an_outage_is_one_warning_and_discord_py_rate_limit_warnings_join_it(cap
         rate.warning("We are being rate limited. %s %s responded with 429.", "GET", "/x")
         rate.warning("We are being rate limited. %s %s responded with 429.", "GET", "/y")
         outages.failed(DISCORD, http_error(429), "showing game 1")
-        # The storage logs the database's outage itself (storage.outages): no second line.
-        outages.failed(STORAGE, StorageUnavailable("database is locked"), "a click")
-        outages.failed(STORAGE, StorageUnavailable("database is locked"), "a click")
-        assert outages.down(DISCORD) and outages.down(STORAGE)
+        outages.failed(DISCORD, http_error(503), "another table")  # the same outage
+        assert outages.down(DISCORD)
         outages.answered(DISCORD)
-        assert not outages.down(DISCORD) and outages.down(STORAGE)
+        assert not outages.down(DISCORD)
         outages.failed(DISCORD, http_error(503), "a repair")  # a new outage
     finally:
         outages.uninstall()
