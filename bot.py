@@ -22,22 +22,22 @@ from typing import Any
 import aiohttp
 import discord
 import yarl
+from cogs.i18n import FluentTranslator, user_language
 from discord.ext import commands
 
 from cogs import allocator
-from cogs.command_tree import TableTree
-from cogs.components import TableButton, TableSelect, press, table_control
-from cogs.direct_messages import DirectMessages
-from cogs.drawing import Drawing
-from cogs.i18n import FluentTranslator, user_language
-from cogs.rest_budget import RestBudget, budgeted
+from cogs.table.command_tree import TableTree
+from cogs.table.components import TableButton, TableSelect, press, table_control
+from cogs.table.direct_messages import DirectMessages
+from cogs.table.rest_budget import RestBudget, budgeted
 from config import Config, ConfigError, load_config, with_shards
+from drawing.service import Drawing
 from locales import Localizer
 from storage import Database, open_storage
 
 __version__ = "0.1.0"
 EXTENSIONS = (
-    "cogs.table",
+    "cogs.table.cog",
     "cogs.table_commands",
     "cogs.help",
     "cogs.timers",

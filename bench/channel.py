@@ -329,7 +329,7 @@ class Game:
         return mine[0] if mine else await self.db.open_game(self.channel.id)
 
     async def _count_moves(self, record: Any) -> None:
-        from cogs.plugin import GamePlugin
+        from cogs.table.plugin import GamePlugin
         from games.engine import CHANCE
         from games.table import Table
 

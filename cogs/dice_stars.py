@@ -3,7 +3,7 @@
 ``/dicestars sheet`` names a seat (an autocomplete over the table's seats, computers included),
 as ``/dizzle sheet`` does, so that a computer's sheet can be looked at too.
 
-How the turn message and its buttons look is :mod:`cogs.dice_stars_screens`.
+How the turn message and its buttons look is :mod:`screens.dice_stars`.
 """
 
 from __future__ import annotations
@@ -13,22 +13,23 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs import records
-from cogs.components import Upload
-from cogs.dice_stars_screens import DiceStarsScreens
-from cogs.drawing import TEXTS
 from cogs.i18n import T
-from cogs.plugin import GamePlugin, TableContext
-from cogs.seats import seat_choices, seat_named
-from cogs.table import TableAddon
+from cogs.table import records
+from cogs.table.cog import TableAddon
+from cogs.table.components import Upload
+from cogs.table.plugin import GamePlugin
+from cogs.table.seats import seat_choices, seat_named
+from drawing.service import TEXTS
 from games import dice_stars as engine
 from games.engine import Action, Event
 from games.table import Table
 from rendering import dice_stars as pictures
+from screens.context import TableContext
+from screens.dice_stars import DiceStarsScreens
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table import TableCog
+    from cogs.table.cog import TableCog
 
 
 class DiceStarsPlugin(GamePlugin):

@@ -6,7 +6,7 @@ kept by id. The lobby offers them by title; the chosen level's JSON travels into
 state, so a running game never depends on the files again.
 
 How the turn message and its controls look (and how choices are split to fit Discord's limits)
-is :mod:`cogs.dizzle_screens`; this cog opens the further menus privately ("more" buttons).
+is :mod:`screens.dizzle`; this cog opens the further menus privately ("more" buttons).
 
 Choices of this adapter: ``/dizzle sheet`` takes the player from an autocomplete over the
 seats (computer seats included) rather than a Discord user; a level id given to ``/dizzle new``
@@ -24,15 +24,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs import records
-from cogs.components import Upload, build_view
-from cogs.dizzle_screens import DizzleScreens, Text, choice_menus, level_name, more_pages
-from cogs.drawing import TEXTS
 from cogs.i18n import T
-from cogs.plugin import GamePlugin, TableContext, decode_json_action
-from cogs.seats import seat_choices, seat_named
-from cogs.table import TableAddon
+from cogs.table import records
+from cogs.table.cog import TableAddon
+from cogs.table.components import Upload, build_view
+from cogs.table.plugin import GamePlugin
+from cogs.table.seats import seat_choices, seat_named
 from config import read_dizzle_levels
+from drawing.service import TEXTS
 from games import dizzle as engine
 from games import table as tables
 from games.dizzle_levels import Level, level_to_json
@@ -40,10 +39,12 @@ from games.engine import Action, Event, GameInfo
 from games.engine import Option as GameOption
 from games.table import Table
 from rendering import dizzle as pictures
+from screens.context import TableContext, decode_json_action
+from screens.dizzle import DizzleScreens, Text, choice_menus, level_name, more_pages
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table import TableCog
+    from cogs.table.cog import TableCog
 
 log = logging.getLogger(__name__)
 MAX_AUTOCOMPLETE = 25

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import T, user_language
-from cogs.rules import GAMES, send_rules
+from cogs.table.rules import GAMES, send_rules
 
 if TYPE_CHECKING:
     from bot import TableBot

@@ -1,7 +1,7 @@
 """``/history``: a server's finished games, their records, and replays move by move.
 
 Records and a player's statistics (``/history player:``) come from the seats kept of every
-finished game (:mod:`cogs.records`), keyed by Discord user id; games finished before those
+finished game (:mod:`cogs.table.records`), keyed by Discord user id; games finished before those
 were kept get their seats at start-up, from their saved state.
 
 A replay rebuilds the game from its seed and move log and shows the public picture of each
@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.components import build_view
 from cogs.i18n import T, answer_privately
-from cogs.plugin import GamePlugin, TableContext
-from cogs.records import is_lost_solo, is_win, seat_results
-from cogs.screens import Button, Option, Screen, Select
-from cogs.table import TableAddon
+from cogs.table.cog import TableAddon
+from cogs.table.components import attachments, build_view
+from cogs.table.plugin import GamePlugin
+from cogs.table.records import is_lost_solo, is_win, seat_results
 from games.engine import CHANCE
 from games.table import Table
+from screens.context import TableContext
+from screens.model import Button, Option, Screen, Select
 from storage import GameRecord, SeatResult, Storage, StorageUnavailable
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ class HistoryCog(TableAddon):
         rows = [_navigation(replay, self.bot.loc.text, lang)]
         await interaction.edit_original_response(
             content=screen.text[:2000],
-            attachments=screen.files(),
+            attachments=attachments(screen),
             view=build_view(game_id, 0, rows),
         )
 

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from cogs.i18n import T
-from cogs.table import TableAddon
+from cogs.table.cog import TableAddon
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
@@ -47,7 +47,7 @@ class SpectateCog(TableAddon):
         if table_channel.id == here:
             await self.table.tell(interaction, "spectate-error-same-channel")
             return
-        async with self.table.lock(table_channel.id):
+        async with self.table.queue(table_channel.id):
             record = await self.bot.db.open_game(table_channel.id)
             if record is None or record.guild_id != interaction.guild_id:
                 await self.table.tell(interaction, "spectate-error-no-table")

@@ -22,7 +22,7 @@ A round in the channel and in private:
 Secrecy: public texts come only from public events (an event with a ``"to"`` key is shown to
 that player alone, in their DM or ephemeral message) and public pictures only from the spectator
 view ``view(state, None)``; a slate is drawn from its owner's view and sent to its owner only
-(how these messages look is :mod:`cogs.stella_screens`).
+(how these messages look is :mod:`screens.stella`).
 
 Computer seats (``games.stella_ai``) lock in their slate as soon as a round starts and designate
 when their turn comes, in the same automatic step as any other computer of the table; their
@@ -60,14 +60,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord import app_commands
 
-from cogs.answers import late_answer
-from cogs.components import build_view, controls_of
 from cogs.i18n import T
-from cogs.plugin import GamePlugin, TableContext
-from cogs.screens import Button, Row, Screen
-from cogs.stella_screens import StellaScreens, dm_failed, draft_mask
-from cogs.sync import pings_for, token_age
-from cogs.table import TableAddon
+from cogs.table.channel_step import pings_for, token_age
+from cogs.table.cog import TableAddon
+from cogs.table.components import attachments, build_view, controls_of
+from cogs.table.delivery import late_answer
+from cogs.table.plugin import GamePlugin
 from games import stella as engine
 from games import stella_ai
 from games import table as tables
@@ -84,10 +82,13 @@ from rendering.stella_folder import (
     read_tags,
     scan_cards_folder,
 )
+from screens.context import TableContext
+from screens.model import Button, Row, Screen
+from screens.stella import StellaScreens, dm_failed, draft_mask
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table import TableCog
+    from cogs.table.cog import TableCog
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -314,7 +315,7 @@ class StellaPlugin(GamePlugin):
     ) -> bool:
         """A click on a private panel (slate or designation menu) edits that panel, after its
         change is saved: the edit is the click's answer (or follows its acknowledgement when
-        the save took longer than the click's patience, :mod:`cogs.answers`)."""
+        the save took longer than the click's patience, :mod:`cogs.table.delivery`)."""
         message = interaction.message
         seat = ctx.table.seat_of(interaction.user.id)
         private = message is not None and (interaction.guild_id is None or message.flags.ephemeral)
@@ -341,13 +342,13 @@ class StellaPlugin(GamePlugin):
         arguments: dict[str, Any] = {"content": screen.text, "view": view}
         drawn = screen.image is not None or not screen.rows
         if drawn:
-            arguments["attachments"] = screen.files()  # a toggle keeps the grid it shows
+            arguments["attachments"] = attachments(screen)  # a toggle keeps the grid it shows
         answer = late_answer(interaction)
         if answer is not None:
             if await answer.answer_with(lambda response: response.edit_message(**arguments)):
                 return True
             if drawn:
-                arguments["attachments"] = screen.files()  # the refused try used them up
+                arguments["attachments"] = attachments(screen)  # the refused try used them up
         try:
             await interaction.edit_original_response(**arguments)
         except discord.HTTPException:
@@ -355,7 +356,7 @@ class StellaPlugin(GamePlugin):
                 raise  # an ephemeral panel has no other route; the next click opens a new one
             # A DM: its message can be edited without the click's token.
             if drawn:
-                arguments["attachments"] = screen.files()
+                arguments["attachments"] = attachments(screen)
             await message.edit(**arguments)
         return True
 
@@ -595,7 +596,7 @@ class StellaPlugin(GamePlugin):
                     return sent
                 message = await dm.send(
                     screen.text,
-                    files=screen.files(),
+                    files=attachments(screen),
                     view=build_view(ctx.game_id, ctx.version, screen.rows),
                     nonce=f"{ctx.game_id}.s{ctx.state.round}.{seat}",
                 )
@@ -682,7 +683,7 @@ class StellaPlugin(GamePlugin):
             try:
                 dm = await cog.bot.direct.channel(user_id)
                 await dm.get_partial_message(message_id).edit(
-                    content=screen.text, attachments=screen.files(), view=None
+                    content=screen.text, attachments=attachments(screen), view=None
                 )
             except discord.HTTPException:
                 log.info("could not close the slate DM %s", message_id)
@@ -757,7 +758,7 @@ async def _send_private(interaction: discord.Interaction, ctx: TableContext, scr
     view = build_view(ctx.game_id, ctx.version, screen.rows)
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     sent = await interaction.followup.send(
-        screen.text, files=screen.files(), ephemeral=True, wait=True, **extra
+        screen.text, files=attachments(screen), ephemeral=True, wait=True, **extra
     )
     return sent.id
 

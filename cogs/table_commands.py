@@ -12,12 +12,13 @@ import discord
 from discord import app_commands
 
 from cogs.i18n import T
-from cogs.lobby import lobby_screen
-from cogs.plugin import TableContext
-from cogs.table import TableAddon
+from cogs.table.cog import TableAddon
+from cogs.table.components import attachments
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
+from screens.context import TableContext
+from screens.lobby import lobby_screen
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -57,7 +58,7 @@ class TableCommandsCog(TableAddon):
             record.id, record.version, table, state, self.table.lang(interaction), self.bot.loc
         )
         screen = await self.table.drawing.screen(plugin, "turn_screen", ctx)
-        await interaction.followup.send(screen.text, files=screen.files(), ephemeral=True)
+        await interaction.followup.send(screen.text, files=attachments(screen), ephemeral=True)
 
     @app_commands.command(
         name=T("cancel", "cmd-cancel.name"),

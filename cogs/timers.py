@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.outages import storage_outage
-from cogs.table import TableAddon
+from cogs.table.cog import TableAddon
+from cogs.table.outages import storage_outage
 from games import table as tables
 from games.engine import CHANCE, Action, Engine, Event, settle
 from games.table import Table

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from cogs.components import (
+from cogs.table.components import (
     STYLES,
     Controls,
     TableButton,
@@ -16,9 +16,9 @@ from cogs.components import (
     build_view,
     table_control,
 )
-from cogs.lobby import lobby_screen
-from cogs.screens import Button, Option, Row, Select
 from locales import LANGUAGES
+from screens.lobby import lobby_screen
+from screens.model import Button, Option, Row, Select
 from tests.test_lobby_screen import LOC, lobby_of, plugins
 
 
@@ -117,7 +117,7 @@ def test_a_click_on_a_table_control_is_read_off_the_payload_alone():
 
 
 def test_the_table_remembers_the_channels_of_a_bounded_number_of_games(monkeypatch):
-    import cogs.table as table_cog
+    import cogs.table.cog as table_cog
     from storage import GameRecord
 
     monkeypatch.setattr(table_cog, "KNOWN_GAMES", 3)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from cogs.dice_stars_screens import DiceStarsScreens
-from cogs.plugin import TableContext
-from cogs.screens import Button
 from games import dice_stars as engine
 from games import table as tables
 from locales import Localizer
+from screens.context import TableContext
+from screens.dice_stars import DiceStarsScreens
+from screens.model import Button
 
 
 def take_buttons(language: str, seed: int) -> list[str]:

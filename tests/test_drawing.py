@@ -16,19 +16,20 @@ from typing import Any
 
 import pytest
 
-from cogs.allocator import TRIM_SECONDS
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
-from cogs.drawing import TEXTS, Drawing
-from cogs.drawing_worker import PARENT_CHECK_SECONDS, warm_up
-from cogs.plugin import GamePlugin, TableContext
 from cogs.stella import StellaPlugin
+from cogs.table.plugin import GamePlugin
 from config import read_dizzle_levels
+from drawing.allocator import TRIM_SECONDS
+from drawing.service import TEXTS, Drawing
+from drawing.worker import PARENT_CHECK_SECONDS, warm_up
 from games import table as tables
 from games.engine import RulesError, settle
 from games.table import Seat, Table
 from locales import Localizer
 from rendering import stella_cards
+from screens.context import TableContext
 from tests.support import in_worker
 
 LOC = Localizer()

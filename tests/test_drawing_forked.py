@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from cogs.drawing import Drawing, preferred_start_method
+from drawing.service import Drawing, preferred_start_method
 from rendering import toolkit
 from tests.support import in_worker
 from tests.test_drawing import LOC, _plugins, _screens

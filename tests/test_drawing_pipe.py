@@ -10,8 +10,8 @@ import signal
 
 import pytest
 
-from cogs.drawing import preferred_start_method
-from cogs.drawing_pipe import WorkerDied, WorkerProcess
+from drawing.pipe import WorkerDied, WorkerProcess
+from drawing.service import preferred_start_method
 from tests.support import in_worker
 
 

@@ -1,7 +1,7 @@
 """A spawned drawing worker never imports discord.py (about 30 MB of a worker's memory).
 
 Where the system cannot fork, the worker is a fresh interpreter, and what it imports is what is
-sent to it: the games' screens, the rendering and ``cogs.drawing_worker``. None of them may
+sent to it: the games' screens, the rendering and ``drawing.worker``. None of them may
 import discord.py, not even through another module; and a bot run as a script (``python
 bot.py``, whose main module imports discord.py) must not have its main module imported in the
 worker either. The spawned worker drawing every kind of screen without discord.py is in
@@ -22,10 +22,8 @@ REPO = Path(__file__).resolve().parent.parent
 # Everything a job sent to the worker may import: every game's screens, all of the rendering.
 WORKER_MODULES = sorted(
     [
-        "cogs.drawing_worker",
-        "cogs.screens",
-        "cogs.plugin",
-        *(f"cogs.{path.stem}" for path in (REPO / "cogs").glob("*_screens.py")),
+        "drawing.worker",
+        *(f"screens.{path.stem}" for path in (REPO / "screens").glob("*.py")),
         *(f"rendering.{path.stem}" for path in (REPO / "rendering").glob("*.py")),
     ]
 )
@@ -49,9 +47,7 @@ def _python(code: str, *args: str) -> str:
 
 
 def test_what_the_worker_imports_imports_no_discord() -> None:
-    assert {"cogs.dice_stars_screens", "cogs.dizzle_screens", "cogs.stella_screens"} <= set(
-        WORKER_MODULES
-    )
+    assert {"screens.dice_stars", "screens.dizzle", "screens.stella"} <= set(WORKER_MODULES)
     code = textwrap.dedent(
         f"""
         import importlib, json, sys
@@ -76,7 +72,7 @@ def test_a_bot_run_as_a_script_starts_its_worker_without_discord(tmp_path: Path)
             import discord  # noqa: F401 (the bot's main script imports discord.py)
 
             from cogs.dice_stars import DiceStarsPlugin
-            from cogs.drawing import Drawing
+            from drawing.service import Drawing
             from locales import Localizer
             from tests.support import in_worker
 

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from cogs.components import custom_id
-from cogs.dizzle_screens import MAX_OPTIONS, MAX_ROWS, choice_menus, more_pages, turn_rows
-from cogs.plugin import TableContext
-from cogs.screens import Button, Select
+from cogs.table.components import custom_id
 from config import ConfigError, load_config, read_dizzle_levels
 from games import dizzle as engine
 from games.dizzle_levels import bits, cells_of, field_label, level_from_json, level_to_json
 from games.table import Table
 from locales import Localizer
+from screens.context import TableContext
+from screens.dizzle import MAX_OPTIONS, MAX_ROWS, choice_menus, more_pages, turn_rows
+from screens.model import Button, Select
 from tests.emulator import FakeDiscord, Message
 from tests.support.controls import only_rematch, with_game_controls
 
@@ -52,7 +52,7 @@ def world(emu: FakeDiscord):
 def seeded(monkeypatch):
     """Tables start with a known seed, so that a whole game is the same on every run."""
     # The bot loads its cogs afresh (discord.py's load_extension runs the module again), so a
-    # patch of cogs.table would be gone by then: the table's 62-bit seed is fixed in `secrets`
+    # patch of cogs.table.cog would be gone by then: the table's 62-bit seed is fixed in `secrets`
     # itself, and discord.py's 64-bit message nonces stay random.
     drawn = secrets.randbits
     monkeypatch.setattr(secrets, "randbits", lambda bits: 20191 if bits == 62 else drawn(bits))

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
-from cogs.plugin import TableContext, log_event_lines
-from cogs.sync import PROMPT_BREAK
+from cogs.table.channel_step import PROMPT_BREAK
 from games import dice_stars as engine
 from games import stella as stella_engine
 from games.engine import CHANCE, only_choice_event
 from games.table import Table
 from locales import Localizer
+from screens.context import TableContext, log_event_lines
 from storage import Database, GameRecord, MoveRecord
 from tests.emulator import Channel, FakeDiscord, Message, User
 from tests.emulator.interactions import APPLICATION_COMMAND, Interaction, base_payload

@@ -13,12 +13,12 @@ import re
 
 import pytest
 
-from cogs.plugin import TableContext
 from games import dice_stars as ds_engine
 from games import stella as st_engine
 from games.stella_words import WORD_CARDS
 from games.table import Table
 from locales import Localizer
+from screens.context import TableContext
 from storage import Database
 from tests.emulator import FakeDiscord, Message
 

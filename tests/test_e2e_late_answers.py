@@ -17,7 +17,7 @@ import signal
 import pytest
 
 from cogs import answers
-from cogs.drawing import Drawing
+from drawing.service import Drawing
 from games import dice_stars as engine
 from tests.emulator import Channel, FakeDiscord, User
 from tests.emulator.interactions import DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, Interaction

@@ -13,7 +13,7 @@ import secrets
 import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
-from cogs.records import seat_results
+from cogs.table.records import seat_results
 from games import dice_stars, dizzle
 from games.table import Seat
 from tests.emulator import FakeDiscord

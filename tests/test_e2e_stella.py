@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from cogs.components import Upload
+from cogs.table.components import Upload
 from games import stella as engine
 from games.engine import CHANCE
 from locales import Localizer
@@ -567,7 +567,7 @@ async def test_a_toggle_shows_nothing_before_its_save_while_its_table_is_busy(em
     chan, _ = world
     panel, alice, table = await alices_slate_while_busy(emu, runner, world)
     before = styles(panel)
-    async with table.lock(chan.id):  # the table is busy
+    async with table.queue(chan.id):  # the table is busy
         edits = len(panel.edits)
         sent = len(emu.interactions)
         click = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
@@ -590,7 +590,7 @@ async def test_a_toggle_refused_as_out_of_date_leaves_the_slate_as_it_was(emu, r
     panel, alice, table = await alices_slate_while_busy(emu, runner, world)
     before = (panel.content, panel.buttons())
     edits = len(panel.edits)
-    async with table.lock(chan.id):
+    async with table.queue(chan.id):
         click = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
         # Meanwhile the slate became one of an earlier marking (the table's message of the
         # marking began after it): its buttons are out of date.

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
-from cogs.plugin import TableContext
 from games import table as tables
 from locales import Localizer
+from screens.context import TableContext
 
 
 @pytest.mark.parametrize(

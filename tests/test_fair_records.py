@@ -10,7 +10,7 @@ import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.history import keep_earlier_seats
-from cogs.records import seat_results
+from cogs.table.records import seat_results
 from games import dice_stars as engine
 from games import table as tables
 from games.engine import settle

@@ -84,8 +84,8 @@ def test_every_point_is_in_the_product():
     """Each point named here is placed where its name says (a point nobody reaches is a lie)."""
     sources = "".join(
         path.read_text(encoding="utf-8")
-        for folder in ("cogs", "storage")
-        for path in (REPO / folder).glob("*.py")
+        for folder in ("cogs", "drawing", "storage")
+        for path in (REPO / folder).rglob("*.py")
     )
     for point in POINTS:
         assert f'fault_point("{point}")' in sources, point

@@ -12,12 +12,12 @@ from fluent.syntax import FluentParser, ast
 
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
-from cogs.lobby import language_menu, lobby_screen
-from cogs.screens import Select
 from cogs.stella import StellaPlugin
 from games import table as tables
 from games.dizzle_levels import parse_level
 from locales import FOLDER, NO_BREAK_SPACE, Localizer
+from screens.lobby import language_menu, lobby_screen
+from screens.model import Select
 
 LOC = Localizer()
 LEVELS = Path(__file__).resolve().parent.parent / "games" / "levels"

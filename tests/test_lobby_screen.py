@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from cogs.components import build_view
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
-from cogs.lobby import language_menu, lobby_screen, parse_language_value
-from cogs.screens import Button, Select
 from cogs.stella import StellaPlugin
+from cogs.table.components import build_view
 from games import table as tables
 from games.dizzle_levels import parse_level
 from games.engine import RulesError
 from locales import LANGUAGES, Localizer
+from screens.lobby import language_menu, lobby_screen, parse_language_value
+from screens.model import Button, Select
 
 LEVELS = Path(__file__).resolve().parent.parent / "games" / "levels"
 LOC = Localizer()

@@ -8,7 +8,7 @@ import sqlite3
 import discord
 import pytest
 
-from cogs.outages import DISCORD, Outages, discord_outage, storage_outage
+from cogs.table.outages import DISCORD, Outages, discord_outage, storage_outage
 from storage import StorageUnavailable
 
 

@@ -7,13 +7,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs import records
 from cogs.dizzle import DizzlePlugin
-from cogs.plugin import TableContext
+from cogs.table import records
 from games import dizzle as engine
 from games import table as tables
 from games.dizzle_levels import parse_level
 from locales import Localizer
+from screens.context import TableContext
 from storage.database import Database
 
 LEVELS = Path(__file__).resolve().parent.parent / "games" / "levels"

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from cogs.rest_budget import RestBudget, budgeted
+from cogs.table.rest_budget import RestBudget, budgeted
 
 
 class Clock:

@@ -7,10 +7,10 @@ import pytest
 
 from cogs.dizzle import DizzlePlugin
 from cogs.history import record_level
-from cogs.plugin import TableContext
 from config import read_dizzle_levels
 from games import table as tables
 from locales import Localizer
+from screens.context import TableContext
 
 LOC = Localizer()
 NBSP = "\u00a0"

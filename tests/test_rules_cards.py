@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cogs.rules import GAMES, MAX_DESCRIPTION, legend_file, rules_text
+from cogs.table.rules import GAMES, MAX_DESCRIPTION, legend_file, rules_text
 from games import dizzle_levels
 from locales import LANGUAGES, Localizer
 from rendering import dice_stars as ds_render

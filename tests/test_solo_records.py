@@ -11,9 +11,9 @@ from dataclasses import replace
 
 import storage.database as sqlite_storage
 import storage.postgres as postgres_storage
-from cogs import records
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.history import keep_earlier_seats
+from cogs.table import records
 from games import dice_stars
 from games.table import Seat, Table
 from storage import SeatResult, Storage

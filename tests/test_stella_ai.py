@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from cogs.lobby import lobby_screen
 from cogs.stella import StellaPlugin
 from games import stella as st
 from games import stella_ai as ai
@@ -32,6 +31,7 @@ from games.stella_words import WORD_CARDS
 from locales import Localizer
 from rendering import stella_cards
 from rendering.stella_folder import TAGS_FILE, parse_tags, read_tags
+from screens.lobby import lobby_screen
 
 DECK = stella_cards.DECK_SIZE
 

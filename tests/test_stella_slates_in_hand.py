@@ -7,10 +7,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from cogs import stella as stella_cog
-from cogs.plugin import TableContext
-from cogs.screens import Screen
 from games.table import Seat, Table
 from locales import Localizer
+from screens.context import TableContext
+from screens.model import Screen
 
 
 class _Drawing:

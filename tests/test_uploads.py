@@ -5,8 +5,8 @@ import io
 import discord
 from discord.http import handle_message_parameters
 
-from cogs.components import Upload, attachments
-from cogs.screens import Screen
+from cogs.table.components import Upload, attachments
+from screens.model import Screen
 
 PICTURE = b"\x89PNG" + bytes(200_000)
 

@@ -15,9 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.plugin import GamePlugin, TableContext, action_button
-from cogs.screens import Screen
+from cogs.table.plugin import GamePlugin
 from games.engine import CHANCE, GameInfo, Option, Rng, RulesError, rank
+from screens.context import TableContext, action_button
+from screens.model import Screen
 
 INFO = GameInfo("nim", 2, 4, (Option("host_starts", (False, True), True),))
 

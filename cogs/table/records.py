@@ -33,7 +33,8 @@ from games.table import Table
 from storage import SeatResult
 
 if TYPE_CHECKING:
-    from cogs.plugin import GamePlugin, TableContext
+    from cogs.table.plugin import GamePlugin
+    from screens.context import TableContext
     from storage.database import Database
 
 SEARCHED = 200  # finished games looked through: a server's recent history

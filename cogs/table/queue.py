@@ -2,8 +2,8 @@
 
 An :class:`asyncio.Lock` queues a waiter only once it asks for the lock. A click that first
 acknowledges Discord asks later than a click that arrived after it and whose answer waits for
-its change (:mod:`cogs.answers`), and its change would run second: a Lock clicked right after
-a toggle could lock the slate without that toggle. A :class:`Turn` is taken as the click
+its change (:mod:`cogs.table.delivery`), and its change would run second: a Lock clicked right after
+a toggle could lock the slate without that toggle. A :class:`QueuePlace` is taken as the click
 arrives, before anything is awaited, and waited for when its change runs.
 """
 
@@ -13,19 +13,19 @@ import asyncio
 from collections import deque
 
 
-class Turns:
+class ChannelQueue:
     """The line of one channel's changes; ``async with turns:`` takes a turn and waits for it."""
 
     def __init__(self) -> None:
         self._line: deque[asyncio.Future[None]] = deque()
 
-    def take(self) -> Turn:
+    def take(self) -> QueuePlace:
         """A place at the end of the line, taken now; it comes when those before it are done."""
         place: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._line.append(place)
         if len(self._line) == 1:
             place.set_result(None)
-        return Turn(self, place)
+        return QueuePlace(self, place)
 
     def locked(self) -> bool:
         """Whether a change runs or waits in this channel."""
@@ -46,10 +46,10 @@ class Turns:
         self._leave(self._line[0])  # the one running is always the first in line
 
 
-class Turn:
+class QueuePlace:
     """One change's place in its channel's line: waited for with ``async with``, left after."""
 
-    def __init__(self, line: Turns, place: asyncio.Future[None]) -> None:
+    def __init__(self, line: ChannelQueue, place: asyncio.Future[None]) -> None:
         self._line = line
         self._place = place
 

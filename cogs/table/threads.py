@@ -35,7 +35,7 @@ from games.table import Table
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from cogs.table import TableCog
+    from cogs.table.cog import TableCog
 
 log = logging.getLogger(__name__)
 LONGEST_ARCHIVE = 10080  # minutes (a week): the longest auto-archive time Discord allows

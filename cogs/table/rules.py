@@ -11,8 +11,8 @@ import logging
 
 import discord
 
-from cogs.components import Upload
-from cogs.drawing import TEXTS, Drawing
+from cogs.table.components import Upload
+from drawing.service import TEXTS, Drawing
 from locales import Localizer
 from rendering.legend import legend_summary, render_legend
 

@@ -46,19 +46,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.answers import acknowledge_if_late, late_answer
-from cogs.components import build_view, controls_of
-from cogs.lobby import RULES_PAYLOAD, lobby_screen
-from cogs.plugin import GamePlugin, TableContext, log_event_lines
-from cogs.rematch import rematch_row
-from cogs.screens import Button, Row, Screen
+from cogs.table.components import attachments, build_view, controls_of
+from cogs.table.delivery import acknowledge_if_late, late_answer
+from cogs.table.plugin import GamePlugin
+from cogs.table.rematch import rematch_row
 from fault_points import fault_point
 from games import table as tables
 from games.table import Table, ping_message_key, turn_message_key
+from screens.context import TableContext, log_event_lines
+from screens.lobby import RULES_PAYLOAD, lobby_screen
+from screens.model import Button, Row, Screen
 from storage import GameRecord, StaleVersion
 
 if TYPE_CHECKING:
-    from cogs.table import TableCog
+    from cogs.table.cog import TableCog
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -114,9 +115,9 @@ class ChannelSync:
 
         ``interaction``: the click behind the change, whose message may be edited through its
         token (which costs nothing of the bot's REST budget); if its answer waits
-        (:mod:`cogs.answers`), the edit of its message answers it. ``known``: the record and table
-        the caller has just saved, to spare loading them. ``alone``: the change was made to a
-        table shown completely; only then may new messages be the click's follow-ups. Else
+        (:mod:`cogs.table.delivery`), the edit of its message answers it. ``known``: the record
+        and table the caller has just saved, to spare loading them. ``alone``: the change was
+        made to a table shown completely; only then may new messages be the click's follow-ups. Else
         another process may be posting the same message: the channel's route, with its nonce,
         makes Discord return the one already posted, and the channel is looked at first for a
         follow-up posted meanwhile. True when everything is shown.
@@ -405,7 +406,7 @@ class ChannelSync:
             edit: dict[str, Any] = {"content": screen.text, "view": view}
             edit["allowed_mentions"] = NO_PINGS
             if not kept:
-                edit["attachments"] = screen.files()
+                edit["attachments"] = attachments(screen)
             return edit
 
         if not await self._edit_through_click(work, message_id, arguments):
@@ -547,7 +548,7 @@ class ChannelSync:
         channel = self.bot.get_partial_messageable(channel_id)
         arguments: dict[str, Any] = {"content": screen.text, "allowed_mentions": NO_PINGS}
         if not self._keeps_picture(work, message_id, screen):
-            arguments["attachments"] = screen.files()
+            arguments["attachments"] = attachments(screen)
         try:
             await channel.get_partial_message(message_id).edit(**arguments)
         except discord.HTTPException:
@@ -798,7 +799,7 @@ def new_message(
 ) -> dict[str, Any]:
     """What a new message of the table carries besides its text, by either route."""
     carried: dict[str, Any] = {
-        "files": screen.files(),
+        "files": attachments(screen),
         "allowed_mentions": pings_for(notify),
         "silent": not notify,
     }

@@ -1,9 +1,10 @@
 """The table: lobby, seats, locks and saving, shared by the three games.
 
-Every change runs under the channel's lock, in the order its clicks arrived (:mod:`cogs.turns`):
-acknowledge the click (at once, or with the edit it brings: :mod:`cogs.answers`) -> load ->
+Every change runs under the channel's lock, in the order its clicks arrived
+(:mod:`cogs.table.queue`):
+acknowledge the click (at once, or with the edit it brings: :mod:`cogs.table.delivery`) -> load ->
 apply -> save (version-checked, with what the channel must show) -> bring the channel up to the
-save (:mod:`cogs.sync`). Game cogs register a
+save (:mod:`cogs.table.channel_step`). Game cogs register a
 :class:`~cogs.plugin.GamePlugin`; this cog does the rest.
 
 Several bot processes (one per range of shards) may change one game: a guild's clicks reach
@@ -29,27 +30,28 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
+from cogs.i18n import answer_privately, user_language
 from discord.ext import commands
 
-from cogs.answers import acknowledge, acknowledge_if_late, answer_late
-from cogs.components import build_view
-from cogs.drawing import Drawing
-from cogs.i18n import answer_privately, user_language
-from cogs.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
-from cogs.outages import DISCORD, Outages, discord_outage, storage_outage
-from cogs.plugin import GamePlugin, TableContext
-from cogs.records import seat_results
-from cogs.rematch import REMATCH, open_rematch
-from cogs.rules import send_rules
-from cogs.screens import Button
-from cogs.sync import ChannelSync, note_posting_click
-from cogs.threads import ThreadKeeper, thread_parent
-from cogs.turns import Turn, Turns
+from cogs.table.channel_step import ChannelSync, note_posting_click
+from cogs.table.components import build_view
+from cogs.table.delivery import acknowledge, acknowledge_if_late, answer_late
+from cogs.table.outages import DISCORD, Outages, discord_outage, storage_outage
+from cogs.table.plugin import GamePlugin
+from cogs.table.queue import ChannelQueue, QueuePlace
+from cogs.table.records import seat_results
+from cogs.table.rematch import REMATCH, open_rematch
+from cogs.table.rules import send_rules
+from cogs.table.threads import ThreadKeeper, thread_parent
+from drawing.service import Drawing
 from fault_points import fault_point
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
 from games.table import Table
 from locales import LANGUAGES
+from screens.context import TableContext
+from screens.lobby import RULES_PAYLOAD, lobby_screen, parse_language_value, parse_option_value
+from screens.model import Button
 from storage import CLEAR, ChannelBusy, GameRecord, SeatResult, StaleVersion, StorageUnavailable
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ class TableCog(commands.Cog):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self.plugins: dict[str, GamePlugin] = {}
-        self._locks: dict[int, Turns] = {}
+        self._queues: dict[int, ChannelQueue] = {}
         self.sync = ChannelSync(self)
         self.threads = ThreadKeeper(self)
         self.outages = Outages()  # Discord or the database away: one log line, not one a table
@@ -98,12 +100,12 @@ class TableCog(commands.Cog):
     def drawing(self) -> Drawing:
         return self.bot.drawing
 
-    def lock(self, channel_id: int) -> Turns:
+    def queue(self, channel_id: int) -> ChannelQueue:
         """The channel's line of changes: ``async with`` it to change the channel's game."""
-        turns = self._locks.get(channel_id)
-        if turns is None:
-            turns = self._locks[channel_id] = Turns()
-        return turns
+        queue = self._queues.get(channel_id)
+        if queue is None:
+            queue = self._queues[channel_id] = ChannelQueue()
+        return queue
 
     async def cog_load(self) -> None:
         self.outages.install()
@@ -130,7 +132,7 @@ class TableCog(commands.Cog):
         self,
         channel_id: int,
         change: Callable[[], Awaitable[object]],
-        turn: Turn | None = None,
+        turn: QueuePlace | None = None,
     ) -> bool:
         """Run ``change`` (load -> apply -> save) under the channel's lock; False if it kept losing.
 
@@ -140,7 +142,7 @@ class TableCog(commands.Cog):
         trying it again never applies it twice.
         """
         # Another try keeps the place: a click that arrived after it must not go first.
-        async with turn or self.lock(channel_id).take():
+        async with turn or self.queue(channel_id).take():
             for _ in range(CHANGE_ATTEMPTS):
                 try:
                     await change()
@@ -210,7 +212,7 @@ class TableCog(commands.Cog):
             log.debug("click %s not told of the outage (%s)", interaction.id, error)
 
     async def keep_thread_open(self, record: GameRecord) -> bool:
-        """The table's thread brought back if archived (see :mod:`cogs.threads`); False: the
+        """The table's thread brought back if archived (see :mod:`cogs.table.threads`); False: the
         thread is gone and the table is being ended. A failure waits for the sweep."""
         try:
             return await self.threads.keep_open(record)
@@ -250,7 +252,7 @@ class TableCog(commands.Cog):
         if record is None:
             return True
         talks = not Table.from_json(record.snapshot).up_to_date  # else no call to Discord
-        async with self.lock(record.channel_id):
+        async with self.queue(record.channel_id):
             try:
                 if not await self.threads.keep_open(record):
                     return False  # its thread is gone: the table is being ended
@@ -395,7 +397,7 @@ class TableCog(commands.Cog):
                 return
             table.turn_minutes = turn_minutes
         table.changed = 1  # the lobby message is to be shown
-        async with self.lock(interaction.channel_id):
+        async with self.queue(interaction.channel_id):
             try:
                 record = await self.bot.db.create_game(
                     guild_id=interaction.guild_id,
@@ -512,7 +514,7 @@ class TableCog(commands.Cog):
             self._arrived.popitem(last=False)
         return False
 
-    def _turn_on_arrival(self, game_id: int, payload: str) -> Turn | None:
+    def _turn_on_arrival(self, game_id: int, payload: str) -> QueuePlace | None:
         """The click's place among its channel's changes, taken before anything is awaited.
 
         Only for a change of a game this process has met: others (rules, replays, private
@@ -521,7 +523,7 @@ class TableCog(commands.Cog):
         where = self._whereabouts.get(game_id)
         if where is None or payload in (RULES_PAYLOAD, REMATCH) or payload.startswith(("h", "u:")):
             return None
-        return self.lock(where[0]).take()
+        return self.queue(where[0]).take()
 
     def _edits_its_message(
         self, interaction: discord.Interaction, game_id: int, payload: str
@@ -545,7 +547,7 @@ class TableCog(commands.Cog):
         version: int,
         payload: str,
         values: list[str],
-        turn: Turn | None = None,
+        turn: QueuePlace | None = None,
     ) -> None:
         if payload.startswith("h"):
             # History and replays: read-only, for finished games, from any channel.

@@ -1,4 +1,4 @@
-"""What runs in the drawing worker process (see :mod:`cogs.drawing`): its start, and its jobs.
+"""What runs in the drawing worker process (see :mod:`drawing.service`): its start, and its jobs.
 
 A spawned worker imports this module and what the jobs sent to it need (the games' screens, the
 rendering): none of them imports discord.py, nor asyncio, which a worker has no use for. A
@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from cogs.allocator import give_back_freed
-from cogs.plugin import GameScreens, TableContext
+from drawing.allocator import give_back_freed
 from games.table import Table
 from locales import Localizer
+from screens.context import GameScreens, TableContext
 
 PR_SET_PDEATHSIG = 1
 PARENT_CHECK_SECONDS = 1.0
@@ -59,7 +59,7 @@ def serve(
     initializer: Callable[..., None],
     initargs: tuple[Any, ...],
 ) -> None:
-    """The worker's life (see :mod:`cogs.drawing_pipe`): each job read, done and answered in
+    """The worker's life (see :mod:`drawing.pipe`): each job read, done and answered in
     turn, until the bot closes its end of the jobs or stops reading the answers."""
     for fd in bots_ends:
         with contextlib.suppress(OSError):
@@ -201,7 +201,7 @@ _last_job = 0.0  # when the last job ended; 0.0 while one runs
 @contextlib.contextmanager
 def _job() -> Iterator[None]:
     """A job; after it, freed picture memory goes back to the system every few seconds (see
-    :mod:`cogs.allocator`)."""
+    :mod:`drawing.allocator`)."""
     global _last_job, _trimmed, _untrimmed
     _last_job = 0.0
     try:

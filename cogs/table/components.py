@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.screens import Button, Option, Row, Screen, Select
+from screens.model import Button, Option, Row, Screen, Select
 
 if TYPE_CHECKING:
-    from cogs.table import TableCog
+    from cogs.table.cog import TableCog
 
 MAX_CUSTOM_ID = 100
 STYLES = {

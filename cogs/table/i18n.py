@@ -7,7 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
-from cogs.answers import late_answer
+from cogs.table.delivery import late_answer
 from locales import LANGUAGES, Localizer, pick_language
 
 log = logging.getLogger(__name__)

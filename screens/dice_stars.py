@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cogs.plugin import GameScreens, TableContext, action_button
-from cogs.screens import Button, Option, Row, Screen, Select
 from games import dice_stars as engine
 from rendering import dice_stars as pictures
+from screens.context import GameScreens, TableContext, action_button
+from screens.model import Button, Option, Row, Screen, Select
 
 COLOUR_EMOJI = {"black": "⚫", "purple": "🟣", "blue": "🔵", "yellow": "🟡"}
 NUMBER_EMOJI = {2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣"}

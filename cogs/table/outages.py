@@ -11,7 +11,7 @@ discord.py itself warns of every 429 it waits out; those warnings count as the o
 too, so a minute of 429s is one line, not one per request.
 
 What the tables do meanwhile is the table cog's part: a change saved but not shown waits for
-the sweep (:mod:`cogs.table`), which looks again every ``timers.poll_seconds`` and stops at the
+the sweep (:mod:`cogs.table.cog`), which looks again every ``timers.poll_seconds`` and stops at the
 first table it still cannot show, so a long outage costs one request per sweep, not one per
 table; a click that cannot be saved is told to try again in a moment.
 """
@@ -34,7 +34,7 @@ RATE_LIMIT_LOGGERS = ("discord.http", "discord.webhook.async_")
 RATE_LIMIT_WORDS = ("rate limited", "rate limit has been hit")
 # The bot's own notes of a single call that failed: while Discord is known to be away, they
 # repeat the outage's line once for every click.
-CALL_NOTE_LOGGERS = ("cogs.answers", "cogs.i18n", "cogs.sync")
+CALL_NOTE_LOGGERS = ("cogs.table.delivery", "cogs.i18n", "cogs.table.channel_step")
 
 
 def discord_outage(error: BaseException) -> bool:

@@ -1,16 +1,12 @@
 """What a table message shows: its text, an optional picture and its controls, as plain data.
 
-Free of discord.py, so that the drawing worker (``cogs.drawing``) can draw screens without
-loading it; :mod:`cogs.components` turns the controls into Discord components.
+Free of discord.py, so that the drawing worker (``drawing.service``) can draw screens without
+loading it; :mod:`cogs.table.components` turns the controls into Discord components.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    import discord
 
 
 @dataclass(frozen=True)
@@ -53,10 +49,3 @@ class Screen:
     image_summary: str | None = None
     rows: list[Row] = field(default_factory=list)
     mentions: tuple[int, ...] = ()
-
-    def files(self) -> list[discord.File]:
-        """The picture as a Discord attachment (only the bot sends: discord.py is loaded here,
-        never in the drawing worker)."""
-        from cogs.components import attachments
-
-        return attachments(self)

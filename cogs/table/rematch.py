@@ -12,18 +12,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.plugin import TableContext
-from cogs.screens import Button, Row
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
+from screens.context import TableContext
+from screens.model import Button, Row
 from storage import ChannelBusy, GameRecord
 
 if TYPE_CHECKING:
     import discord
 
-    from cogs.plugin import GamePlugin
-    from cogs.table import TableCog
+    from cogs.table.cog import TableCog
+    from cogs.table.plugin import GamePlugin
 
 REMATCH = "rematch"  # the payload of the result message's button
 
@@ -60,7 +60,7 @@ async def open_rematch(
     table.seats[0].language = cog.lang(interaction)
     table.rematch_of = finished.id
     table.changed = 1  # the lobby message is to be shown
-    async with cog.lock(channel_id):
+    async with cog.queue(channel_id):
         try:
             record = await db.create_game(
                 guild_id=finished.guild_id,

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from multiprocessing.context import BaseContext
 from typing import Any
 
-from cogs.drawing_worker import serve
+from drawing.worker import serve
 
 HEADER = struct.Struct("!i")  # as multiprocessing's connections frame a message
 PIPE_BYTES = 1 << 20  # a picture in one piece where the system allows (64 KiB by default)

@@ -23,12 +23,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from cogs.plugin import GameScreens, TableContext, action_payload
-from cogs.screens import Button, Option, Row, Screen, Select
 from games import dizzle as engine
 from games.dizzle_levels import Special, field_label
 from games.engine import Action
 from rendering import dizzle as pictures
+from screens.context import GameScreens, TableContext, action_payload
+from screens.model import Button, Option, Row, Screen, Select
 
 Text = Callable[..., str]
 

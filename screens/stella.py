@@ -14,8 +14,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cogs.plugin import GameScreens, TableContext, log_event_lines
-from cogs.screens import Button, Row, Screen
 from games import stella as engine
 from games.engine import Event
 from games.table import Table
@@ -23,6 +21,8 @@ from rendering import stella as pictures
 from rendering import stella_cards
 from rendering.stella_deck import PaintedDeck
 from rendering.stella_folder import CardSource, folder_card_source
+from screens.context import GameScreens, TableContext, log_event_lines
+from screens.model import Button, Row, Screen
 
 MAX_TEXT = 2000
 # Events the channel message shows in its own words (header, status) or that a table note says.

@@ -12,11 +12,11 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
+from cogs.i18n import answer_privately, user_language
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
-from cogs.i18n import answer_privately, user_language
-from cogs.outages import storage_outage
+from cogs.table.outages import storage_outage
 
 if TYPE_CHECKING:
     from bot import TableBot

@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from cogs.plugin import GamePlugin
-from cogs.screens import Button, Option, Row, Screen, Select
 from games import table as tables
 from games.engine import GameInfo, RulesError
 from games.table import Table
 from locales import LANGUAGES, Localizer
+from screens.model import Button, Option, Row, Screen, Select
 
 RULES_PAYLOAD = "rules"  # the "How to play" button: a private rules card, changes nothing
 # Each language by its own name, as language menus everywhere show it.
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
 LANGUAGE_FLAGS = {"en": "🇬🇧", "de": "🇩🇪", "fr": "🇫🇷"}
 TIMER_CHOICES = (0, 2, 5, 15, 60, 360, 1440, 4320, 10080)  # minutes; 0 = no timer
+
+
+class LobbyGame(Protocol):
+    """What the lobby shows of a game: its plugin, as far as the lobby reads it."""
+
+    emoji: str
+    computer_seats: bool
+    word_option: str | None
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    def title(self, loc: Localizer, language: str) -> str: ...
+
+    def option_name(self, loc: Localizer, language: str, name: str) -> str: ...
+
+    def option_label(self, loc: Localizer, language: str, name: str, value: Any) -> str: ...
+
+    def choice_label(self, loc: Localizer, language: str, name: str, value: Any) -> str: ...
+
+    def computer_refusal(self, table: Table) -> str | None: ...
 
 
 def timer_label(loc: Localizer, language: str, minutes: int) -> str:
@@ -29,7 +49,7 @@ def timer_label(loc: Localizer, language: str, minutes: int) -> str:
 
 
 def lobby_screen(
-    plugin: GamePlugin,
+    plugin: LobbyGame,
     loc: Localizer,
     game_id: int,
     version: int,
@@ -186,7 +206,7 @@ def lobby_screen(
 
 
 def language_menu(
-    plugin: GamePlugin, loc: Localizer, table: Table, reader: str | None = None
+    plugin: LobbyGame, loc: Localizer, table: Table, reader: str | None = None
 ) -> Select:
     """The table's language; for a game with word cards also the cards' own language.
 

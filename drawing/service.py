@@ -14,11 +14,11 @@ write to every one of them and so copy them into the worker). What the worker mu
 is closed or reset at its start (:func:`cogs.drawing_worker.start_worker`): the bot's sockets,
 its signal handling, the locks of the caches. Elsewhere the worker is spawned (a fresh
 interpreter) and never imports discord.py: nothing sent to it comes from a module that does
-(the screens, the rendering, :mod:`cogs.drawing_worker`), and it is started without the bot's
+(the screens, the rendering, :mod:`drawing.worker`), and it is started without the bot's
 main script, which multiprocessing would otherwise import in it.
 
 The worker is started with the bot, so the first picture does not pay for its start; the loop
-talks to it through its pipes (:mod:`cogs.drawing_pipe`). If it dies
+talks to it through its pipes (:mod:`drawing.pipe`). If it dies
 (killed, out of memory), the screen in hand is drawn in a thread and a new worker takes over
 the next one: a picture is late, never lost. ``processes = 0`` draws in a thread of the bot's
 own process (the setting ``bot.drawing_processes``), and so is a game whose plugin has no
@@ -39,8 +39,8 @@ import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from cogs.drawing_pipe import WorkerDied, WorkerProcess
-from cogs.drawing_worker import (
+from drawing.pipe import WorkerDied, WorkerProcess
+from drawing.worker import (
     TEXTS,
     ScreenContext,
     draw_picture,
@@ -49,9 +49,9 @@ from cogs.drawing_worker import (
     warm_up,
     with_texts,
 )
-from cogs.plugin import GamePlugin, TableContext
 from fault_points import fault_point
 from locales import Localizer
+from screens.context import DrawnGame, TableContext
 
 __all__ = ["TEXTS", "Drawing"]  # TEXTS: for the arguments of Drawing.picture
 log = logging.getLogger(__name__)
@@ -83,13 +83,13 @@ class Drawing:
         self.loc = loc
         self.start_method = start_method or preferred_start_method()
         self._frozen = False
-        self.plugins: dict[str, GamePlugin] = {}
+        self.plugins: dict[str, DrawnGame] = {}
         self._workers: list[WorkerProcess] = []
         self.restarts = 0
         self._drawing = 0  # screens asked for and not drawn yet: warm-up waits for none
         self._warming: dict[str, asyncio.Task[None]] = {}
 
-    def register(self, plugin: GamePlugin) -> None:
+    def register(self, plugin: DrawnGame) -> None:
         self.plugins[plugin.kind] = plugin
         if self._workers:  # a plugin loaded later: the next worker knows it too
             self._retire()
@@ -117,7 +117,7 @@ class Drawing:
                 log.warning("the drawing worker did not start; drawing in a thread", exc_info=True)
                 self._retire()
 
-    async def screen(self, plugin: GamePlugin, method: str, ctx: TableContext, *args: Any) -> Any:
+    async def screen(self, plugin: DrawnGame, method: str, ctx: TableContext, *args: Any) -> Any:
         """``plugin.screens.method(ctx, *args)``, drawn off the event loop (in the worker if
         any); ``plugin.method(...)`` in a thread for a plugin without screens."""
         fault_point("drawing.asked")
@@ -166,14 +166,14 @@ class Drawing:
         finally:
             self._drawing -= 1
 
-    def warm(self, plugin: GamePlugin) -> None:
+    def warm(self, plugin: DrawnGame) -> None:
         """Begin the plugin's warm-up (once per worker): from its first lobby or screen on, so
         that a bot that never shows the game never pays for it."""
         if self.processes > 0 and plugin.kind in self.plugins and plugin.kind not in self._warming:
             self.start()
             self._warming[plugin.kind] = asyncio.create_task(self._warm_up(plugin))
 
-    async def _warm_up(self, plugin: GamePlugin) -> None:
+    async def _warm_up(self, plugin: DrawnGame) -> None:
         """The plugin's warm-up, one piece at a time and only while no screen waits."""
         for function, args in plugin.warm_up():
             while self._drawing or not self._workers:
