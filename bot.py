@@ -22,13 +22,13 @@ from typing import Any
 import aiohttp
 import discord
 import yarl
-from cogs.i18n import FluentTranslator, user_language
 from discord.ext import commands
 
 from cogs import allocator
 from cogs.table.command_tree import TableTree
 from cogs.table.components import TableButton, TableSelect, press, table_control
 from cogs.table.direct_messages import DirectMessages
+from cogs.table.i18n import FluentTranslator, user_language
 from cogs.table.rest_budget import RestBudget, budgeted
 from config import Config, ConfigError, load_config, with_shards
 from drawing.service import Drawing

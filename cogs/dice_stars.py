@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.i18n import T
 from cogs.table import records
 from cogs.table.cog import TableAddon
 from cogs.table.components import Upload
+from cogs.table.i18n import T
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
 from drawing.service import TEXTS

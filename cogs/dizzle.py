@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.i18n import T
 from cogs.table import records
 from cogs.table.cog import TableAddon
 from cogs.table.components import Upload, build_view
+from cogs.table.i18n import T
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
 from config import read_dizzle_levels

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import T, user_language
+from cogs.table.i18n import T, user_language
 from cogs.table.rules import GAMES, send_rules
 
 if TYPE_CHECKING:

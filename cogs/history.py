@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.i18n import T, answer_privately
 from cogs.table.cog import TableAddon
 from cogs.table.components import attachments, build_view
+from cogs.table.delivery import answer_privately
+from cogs.table.i18n import T
 from cogs.table.plugin import GamePlugin
 from cogs.table.records import is_lost_solo, is_win, seat_results
 from games.engine import CHANCE

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from cogs.i18n import T
 from cogs.table.cog import TableAddon
+from cogs.table.i18n import T
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table

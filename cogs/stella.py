@@ -60,11 +60,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord import app_commands
 
-from cogs.i18n import T
-from cogs.table.channel_step import pings_for, token_age
 from cogs.table.cog import TableAddon
 from cogs.table.components import attachments, build_view, controls_of
 from cogs.table.delivery import late_answer
+from cogs.table.i18n import T
+from cogs.table.messages import pings_for, token_age
 from cogs.table.plugin import GamePlugin
 from games import stella as engine
 from games import stella_ai

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
-from cogs.table.channel_step import PROMPT_BREAK
+from cogs.table.messages import PROMPT_BREAK
 from games import dice_stars as engine
 from games import stella as stella_engine
 from games.engine import CHANCE, only_choice_event

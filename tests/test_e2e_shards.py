@@ -27,8 +27,8 @@ import discord
 import pytest
 
 import bot
-from cogs.table.channel_step import merge_messages
-from cogs.table.cog import CHANGE_ATTEMPTS
+from cogs.table.changes import CHANGE_ATTEMPTS
+from cogs.table.messages import merge_messages
 from config import Config, ConfigError
 from games import stella as engine
 from games.engine import CHANCE, Action, settle

@@ -37,24 +37,32 @@ its last words (``GamePlugin.closing_text``), so that it stays true.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.table.components import attachments, build_view, controls_of
-from cogs.table.delivery import acknowledge_if_late, late_answer
+from cogs.table.channel_posts import ChannelPosts
+from cogs.table.components import build_view
+from cogs.table.messages import (
+    MERGE_ATTEMPTS,
+    PROMPT_BREAK,
+    Showing,
+    forget_pictures,
+    join_lines,
+    merge_messages,
+    note_picture,
+    own_message_key,
+    with_rules_button,
+)
 from cogs.table.plugin import GamePlugin
 from cogs.table.rematch import rematch_row
 from fault_points import fault_point
 from games import table as tables
-from games.table import Table, ping_message_key, turn_message_key
+from games.table import Table, turn_message_key
 from screens.context import TableContext, log_event_lines
-from screens.lobby import RULES_PAYLOAD, lobby_screen
+from screens.lobby import lobby_screen
 from screens.model import Button, Row, Screen
 from storage import GameRecord, StaleVersion
 
@@ -62,37 +70,9 @@ if TYPE_CHECKING:
     from cogs.table.cog import TableCog
 
 log = logging.getLogger(__name__)
-NO_PINGS = discord.AllowedMentions.none()
-PROMPT_BREAK = "\u2063\n"  # an invisible separator before the prompt: the log is what precedes
-MAX_TEXT = 2000
-MERGE_ATTEMPTS = 3  # message ids merged into a game that other processes keep changing
-ADOPT_LOOKBACK = 20  # a repair looks this far back for a message posted before a crash
-# A click's token lasts 15 minutes; a change takes seconds, so a click older than this is one
-# whose change waited very long (a busy evening, a hung call): the channel's route is safer.
-FOLLOWUP_AGE = 10 * 60.0
-POSTING_CLICKS = 8  # clicks a table names for a repair (each change not shown adds one)
-OWN_POST = "post:"
 
 
-@dataclass
-class Showing:
-    """One run of the step: the table as loaded, and what was done to Discord so far."""
-
-    record: GameRecord
-    table: Table
-    plugin: GamePlugin
-    interaction: discord.Interaction | None
-    repair: bool
-    alone: bool  # no other process can be showing this table now (see ChannelSync.show)
-    before: dict[str, int] = field(default_factory=dict)
-    posted: set[int] = field(default_factory=set)  # versions of own messages now posted
-    shown_before: int = 0
-    notify_before: list[int] = field(default_factory=list)
-    clicks_before: list[int] = field(default_factory=list)
-    claimed: set[int] = field(default_factory=set)  # ids posted or adopted by this run
-
-
-class ChannelSync:
+class ChannelSync(ChannelPosts):
     """The step for every table of the bot (one per table cog)."""
 
     def __init__(self, cog: TableCog) -> None:
@@ -253,50 +233,6 @@ class ChannelSync:
             table.notified = [*table.notified, *seats]
         await self._mirror(work, ctx, screen)
 
-    def _notified(self, work: Showing, ctx: TableContext) -> list[int]:
-        """The seats whose turn came and whom the channel notifies now (the game decides:
-        Dizzle tells a live table's players once per pass)."""
-        seats = work.plugin.channel_pings(ctx, list(work.table.notify))
-        return [seat for seat in seats if work.table.seats[seat].user_id]
-
-    def _users(self, work: Showing, seats: list[int]) -> list[int]:
-        return [work.table.seats[seat].user_id or 0 for seat in seats]
-
-    async def _ping(self, work: Showing, ctx: TableContext) -> None:
-        """A short "your turn" message for a turn that came while its message was only edited.
-
-        It stays: a notification whose message is gone leads nowhere.
-        """
-        table = work.table
-        seats = self._notified(work, ctx)
-        if seats and table.status == tables.ACTIVE:
-            notify = self._users(work, seats)
-            players = ", ".join(f"<@{user_id}>" for user_id in notify)
-            text = ctx.t("table-your-turn", players=players, count=len(notify))
-            nonce = f"{work.record.id}.n{table.turn_began}"
-            newest = self._newest(work)
-            posted = await self._post_for(
-                work, Screen(text), None, nonce, notify, by_words=True, newer_than=newest
-            )
-            table.messages[ping_message_key(table.turn_began)] = posted
-            table.notified = [*table.notified, *seats]
-        table.notify = []
-
-    def _newest(self, work: Showing) -> int:
-        """The newest turn message or ping the table knows: an older ping of the same words
-        (kept in the channel) is not the one a repair looks for."""
-        keys = ("turn:", "ping:")
-        return max((v for k, v in work.table.messages.items() if k.startswith(keys)), default=0)
-
-    def _forget_pings(self, work: Showing) -> None:
-        """Pings of earlier turn messages stay in the channel; the table forgets their ids."""
-        for key in work.table.stale_pings():
-            del work.table.messages[key]
-
-    async def _delete(self, channel_id: int, message_id: int) -> None:
-        channel = self.bot.get_partial_messageable(channel_id)
-        await channel.get_partial_message(message_id).delete()
-
     async def _post_own(self, work: Showing, ctx: TableContext, post: dict[str, Any]) -> None:
         """A message the game posts before the turn message (Stella's round results)."""
         screen = await self.cog.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
@@ -379,309 +315,6 @@ class ChannelSync:
 
     # ---- Discord ------------------------------------------------------------------------
 
-    def _click_on(self, work: Showing, message_id: int) -> discord.Interaction | None:
-        """The click behind the change, if it was made on this very message."""
-        interaction = work.interaction
-        if interaction is not None and interaction.message is not None:
-            return interaction if interaction.message.id == message_id else None
-        return None
-
-    def _clicked(self, work: Showing, message_id: int) -> discord.Interaction | None:
-        """The acknowledged click on this very message, if any (its token edits it for free)."""
-        click = self._click_on(work, message_id)
-        return click if click is not None and click.response.is_done() else None
-
-    async def _edit(
-        self,
-        work: Showing,
-        message_id: int,
-        screen: Screen,
-        view: discord.ui.View | None,
-    ) -> None:
-        kept = self._keeps_picture(work, message_id, screen)
-
-        def arguments() -> dict[str, Any]:
-            # An edit notifies nobody on Discord; its mentions only stay highlighted. Fresh
-            # files for each try: a file sent once has been read to its end.
-            edit: dict[str, Any] = {"content": screen.text, "view": view}
-            edit["allowed_mentions"] = NO_PINGS
-            if not kept:
-                edit["attachments"] = attachments(screen)
-            return edit
-
-        if not await self._edit_through_click(work, message_id, arguments):
-            channel = self.bot.get_partial_messageable(work.record.channel_id)
-            try:
-                await channel.get_partial_message(message_id).edit(**arguments())
-            except discord.NotFound:
-                # Deleted by someone: the next run posts it again.
-                key = next((k for k, v in work.table.messages.items() if v == message_id), None)
-                if key is not None:
-                    del work.table.messages[key]
-                raise
-        note_picture(work.table.messages, message_id, screen)
-
-    async def _edit_through_click(
-        self, work: Showing, message_id: int, arguments: Callable[[], dict[str, Any]]
-    ) -> bool:
-        """The edit made through the click on that message, if there is one: as the click's
-        answer when it waits for it (one call), else with its token. False: not made."""
-        answer = late_answer(self._click_on(work, message_id))
-        if answer is not None and await answer.answer_with(
-            lambda response: response.edit_message(**arguments())
-        ):
-            return True
-        clicked = self._clicked(work, message_id)
-        if clicked is None:
-            return False
-        try:
-            await clicked.edit_original_response(**arguments())
-        except discord.HTTPException as error:
-            # Too late for the token (or Discord hiccupped): the channel's route still works.
-            log.info("edit through the click failed (%s); using the channel", error.code)
-            return False
-        return True
-
-    def _keeps_picture(self, work: Showing, message_id: int, screen: Screen) -> bool:
-        """The message shows this very picture already: the edit leaves its attachment as it
-        is, and no phone downloads it again. Only when no other process may be editing the
-        message meanwhile (else the picture it shows is not known for sure)."""
-        shown = work.table.messages.get(picture_key(message_id))
-        return work.alone and not work.repair and shown == picture_digest(screen)
-
-    def _posting_click(self, work: Showing) -> discord.Interaction | None:
-        """The click behind this change, if its follow-ups may post in the table's channel."""
-        interaction = work.interaction
-        if (
-            interaction is None
-            or not work.alone
-            or interaction.id not in work.table.posting_clicks  # else no repair could find it
-            or interaction.channel_id != work.record.channel_id
-            or not interaction.response.is_done()
-        ):
-            return None
-        return interaction if token_age(interaction) < FOLLOWUP_AGE else None
-
-    async def _post_for(
-        self,
-        work: Showing,
-        screen: Screen,
-        view: discord.ui.View | None,
-        nonce: str,
-        notify: Sequence[int] = (),
-        by_words: bool = False,
-        newer_than: int = 0,
-    ) -> int:
-        """A new message in the table's channel: through the click if there is one, else the
-        channel's route (with its nonce).
-
-        After a click's post failed, the channel is looked at first (Discord may have posted
-        it all the same): for the game's controls, or with ``by_words`` (a message without
-        controls) for the same words, which a repair also looks for before posting, since a
-        follow-up posted before a crash has no nonce; ``newer_than``: only a message newer than
-        that id counts.
-        """
-
-        def same_words(message: discord.Message) -> bool:
-            return message.content == screen.text and message.id > newer_than
-
-        wanted = same_words if by_words else None
-        if by_words:
-            posted = await self._adopt(work, wanted)
-            if posted:
-                return posted
-        posted = await self._post_new(work, screen, view, nonce, notify, wanted)
-        work.claimed.add(posted)
-        return posted
-
-    async def _post_new(
-        self,
-        work: Showing,
-        screen: Screen,
-        view: discord.ui.View | None,
-        nonce: str,
-        notify: Sequence[int],
-        wanted: Callable[[discord.Message], bool] | None,
-    ) -> int:
-        await acknowledge_if_late(work.interaction)  # a follow-up needs the click answered
-        click = self._posting_click(work)
-        if click is not None:
-            try:
-                message = await click.followup.send(
-                    screen.text, wait=True, **new_message(screen, view, notify)
-                )
-            except discord.HTTPException as error:
-                log.info("posting through the click failed (%s); using the channel", error.code)
-                posted = await self._adopt(replace(work, repair=True), wanted)
-                if posted:
-                    return posted
-            else:
-                return message.id
-        return await self._post(work.record.channel_id, screen, view, nonce, notify)
-
-    async def _post(
-        self,
-        channel_id: int,
-        screen: Screen,
-        view: discord.ui.View | None,
-        nonce: str,
-        notify: Sequence[int] = (),
-    ) -> int:
-        """A new message; it notifies only the users in ``notify``, else it is silent."""
-        channel = self.bot.get_partial_messageable(channel_id)
-        message = await channel.send(
-            screen.text, nonce=nonce[:25], **new_message(screen, view, notify)
-        )
-        return message.id
-
-    async def _post_quietly(self, channel_id: int, screen: Screen, nonce: str) -> int | None:
-        """A message to a spectating channel: one that is out of reach is skipped."""
-        try:
-            return await self._post(channel_id, screen, None, nonce)
-        except discord.HTTPException:
-            log.info("spectating channel %s is out of reach", channel_id)
-            return None
-
-    async def _edit_quietly(
-        self, work: Showing, channel_id: int, message_id: int, screen: Screen
-    ) -> None:
-        channel = self.bot.get_partial_messageable(channel_id)
-        arguments: dict[str, Any] = {"content": screen.text, "allowed_mentions": NO_PINGS}
-        if not self._keeps_picture(work, message_id, screen):
-            arguments["attachments"] = attachments(screen)
-        try:
-            await channel.get_partial_message(message_id).edit(**arguments)
-        except discord.HTTPException:
-            log.info("spectating channel %s is out of reach", channel_id)
-            return
-        note_picture(work.table.messages, message_id, screen)
-
-    async def _retire(self, work: Showing, ctx: TableContext, key: str) -> None:
-        """An earlier turn message loses its controls; one that sums up a phase of the game
-        (Stella's marking) also gets its last words, so that it stays true: its log is kept
-        and its prompt is replaced (the message is read for its log, which only it holds)."""
-        message_id = work.table.messages[key]
-        closing = work.plugin.closing_text(ctx, key)
-        if closing is None:
-            await self._strip(work, message_id)
-            return
-        await acknowledge_if_late(work.interaction)
-        await self._close_with(work.record.channel_id, message_id, closing)
-
-    async def _close_with(
-        self, channel_id: int, message_id: int, closing: str, quietly: bool = False
-    ) -> None:
-        """A message's prompt replaced by its last words, its log kept; no controls left.
-        ``quietly``: a spectating channel, which may be out of reach."""
-        channel = self.bot.get_partial_messageable(channel_id)
-        try:
-            shown = await channel.fetch_message(message_id)
-            log_part, _, _ = shown.content.rpartition(PROMPT_BREAK)
-            text = log_part + PROMPT_BREAK + closing if log_part else closing
-            await shown.edit(content=text[:MAX_TEXT], view=None, allowed_mentions=NO_PINGS)
-        except discord.NotFound:
-            log.info("message %s is gone: nothing to close", message_id)
-        except discord.HTTPException:
-            if not quietly:
-                raise
-            log.info("spectating channel %s is out of reach", channel_id)
-
-    async def _strip(self, work: Showing, message_id: int) -> None:
-        """Take the controls off an earlier message (it keeps what it shows)."""
-        await acknowledge_if_late(work.interaction)
-        clicked = self._clicked(work, message_id)
-        if clicked is not None:
-            try:
-                await clicked.edit_original_response(view=None)
-                return
-            except discord.HTTPException:
-                pass
-        channel = self.bot.get_partial_messageable(work.record.channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.NotFound:
-            log.info("message %s is gone: no controls to take off", message_id)
-
-    async def _adopt(
-        self,
-        work: Showing,
-        wanted: Callable[[discord.Message], bool] | None = None,
-        words: str | None = None,
-    ) -> int | None:
-        """After a crash: a message of this game posted but never noted, among the newest.
-
-        ``wanted``: how to know it; by default, by the game's controls on it, as the
-        follow-up of a click the table noted (a turn message may have no controls), or by
-        ``words``, those it is about to post (a post by the channel's route, once Discord
-        forgot its nonce).
-        """
-        if work.alone and not work.repair:
-            return None
-        ours = wanted or self._of_game(work)
-        for message in await self._unnoted(work):
-            if ours(message) or (words is not None and message.content == words):
-                log.info("adopted message %s of game %s", message.id, work.record.id)
-                work.claimed.add(message.id)
-                return message.id
-        return None
-
-    async def _unnoted(self, work: Showing) -> list[discord.Message]:
-        """Our messages among the channel's newest that the table does not know, newest first
-        (nor knew as this run began: an earlier turn's message whose controls it took off),
-        posted since the game began (an earlier game's may have the very same words)."""
-        known = {*work.table.messages.values(), *work.before.values(), *work.claimed}
-        channel = self.bot.get_partial_messageable(work.record.channel_id)
-        me = self.bot.user.id if self.bot.user else None
-        since = work.record.created_at
-        try:
-            return [
-                message
-                async for message in channel.history(limit=ADOPT_LOOKBACK)
-                if message.author.id == me
-                and message.id not in known
-                and message.created_at.timestamp() >= since
-            ]
-        except discord.HTTPException:
-            log.info("could not read the history of channel %s", work.record.channel_id)
-            return []
-
-    def _of_game(self, work: Showing) -> Callable[[discord.Message], bool]:
-        """A turn message of the game: its controls, or a noted click's follow-up with a
-        picture (the click's other follow-ups, pings and the round's results, have none or are
-        noted)."""
-        clicks = set(work.table.posting_clicks)
-
-        def ours(message: discord.Message) -> bool:
-            if any(game == work.record.id for game, _, _ in controls_of(message)):
-                return True
-            return bool(message.attachments) and through(message, clicks)
-
-        return ours
-
-    async def _forget_clicks(self, work: Showing) -> None:
-        """The channel shows the table completely: the noted clicks and own posts are done with.
-
-        A repair first deletes what those clicks posted and no step claimed (a crash left it:
-        the ping of a turn that passed meanwhile), so the channel keeps no stray copy.
-        """
-        table = work.table
-        if work.repair and table.posting_clicks:
-            clicks = set(table.posting_clicks)
-            for message in await self._unnoted(work):
-                if through(message, clicks):
-                    log.info(
-                        "message %s of game %s was left behind; deleting it",
-                        message.id,
-                        work.record.id,
-                    )
-                    with contextlib.suppress(discord.HTTPException):
-                        await self._delete(work.record.channel_id, message.id)
-        table.posting_clicks = []
-        for key in [key for key in table.messages if key.startswith(OWN_POST)]:
-            del table.messages[key]
-
-    # ---- saving what was done ------------------------------------------------------------
-
     async def _save(self, work: Showing) -> None:
         table = work.table
         if (
@@ -731,137 +364,3 @@ class ChannelSync:
                 await self._delete_doubles(record.channel_id, before, table.messages, target)
             return
         log.warning("message ids of game %s not saved: the game kept changing", record.id)
-
-    async def _delete_doubles(
-        self, channel_id: int, before: dict[str, int], ours: dict[str, int], saved: Table
-    ) -> None:
-        """Our messages that another process posted too, its own saved first: ours go.
-
-        A follow-up has no nonce, so two processes showing one change at once (a guild's
-        shard and the one that gets the DMs) may each post the turn message or the ping.
-        """
-        for key, message_id in ours.items():
-            if not key.startswith(("turn:", "ping:")) or before.get(key) == message_id:
-                continue
-            if saved.messages.get(key) in (None, message_id):
-                continue
-            log.info("message %s of %s doubled another process's; deleting it", message_id, key)
-            try:
-                await self._delete(channel_id, message_id)
-            except discord.HTTPException:
-                log.info("message %s could not be deleted", message_id)
-
-
-def note_posting_click(
-    table: Table, record: GameRecord, interaction: discord.Interaction | None, alone: bool
-) -> None:
-    """Name, in the change about to be saved, the click whose follow-ups may post its messages.
-
-    Only such a click posts through its own webhook (see :meth:`ChannelSync._posting_click`):
-    its follow-ups carry no nonce, and a repair finds them by the click's id.
-    """
-    if interaction is not None and alone and interaction.channel_id == record.channel_id:
-        table.posting_clicks = [*table.posting_clicks, interaction.id][-POSTING_CLICKS:]
-
-
-def through(message: discord.Message, clicks: set[int]) -> bool:
-    """Whether the message is a follow-up (or the answer) of one of these clicks."""
-    metadata = message.interaction_metadata
-    return metadata is not None and metadata.id in clicks
-
-
-def own_message_key(version: int) -> str:
-    """A game's own message (Stella's round results), noted until the channel shows all."""
-    return f"{OWN_POST}{version}"
-
-
-def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str, int]) -> None:
-    """Carry our changes of message ids (``before`` -> ``ours``) into a fresh load's ids.
-
-    Where another process changed an id as well, its change is the newer one and stands.
-    """
-    for key in set(before) | set(ours):
-        if ours.get(key) == before.get(key) or fresh.get(key) != before.get(key):
-            continue
-        if key in ours:
-            fresh[key] = ours[key]
-        else:
-            fresh.pop(key, None)
-
-
-def token_age(interaction: discord.Interaction) -> float:
-    """Seconds since the click: its token lasts 15 minutes."""
-    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
-
-
-def new_message(
-    screen: Screen, view: discord.ui.View | None, notify: Sequence[int]
-) -> dict[str, Any]:
-    """What a new message of the table carries besides its text, by either route."""
-    carried: dict[str, Any] = {
-        "files": attachments(screen),
-        "allowed_mentions": pings_for(notify),
-        "silent": not notify,
-    }
-    if view is not None:
-        carried["view"] = view
-    return carried
-
-
-PICTURE_KEY = "pic:"  # in a table's message ids: the picture a message shows, by its digest
-
-
-def picture_key(message_id: int) -> str:
-    return f"{PICTURE_KEY}{message_id}"
-
-
-def picture_digest(screen: Screen) -> int:
-    """What identifies a screen's attachment: its bytes, name and description (0: none)."""
-    if screen.image is None:
-        return 0
-    digest = hashlib.blake2b(screen.image, digest_size=6)
-    digest.update(f"\0{screen.filename}\0{screen.image_summary or ''}".encode())
-    return int.from_bytes(digest.digest(), "big") or 1
-
-
-def note_picture(messages: dict[str, int], message_id: int, screen: Screen) -> None:
-    """Remember the picture a message now shows (see ChannelSync._keeps_picture)."""
-    if screen.image is None:
-        messages.pop(picture_key(message_id), None)
-    else:
-        messages[picture_key(message_id)] = picture_digest(screen)
-
-
-def forget_pictures(messages: dict[str, int]) -> None:
-    """The pictures of messages the table no longer edits are forgotten."""
-    live = {value for key, value in messages.items() if not key.startswith(PICTURE_KEY)}
-    for key in [k for k in messages if k.startswith(PICTURE_KEY)]:
-        if int(key[len(PICTURE_KEY) :]) not in live:
-            del messages[key]
-
-
-def pings_for(user_ids: Sequence[int]) -> discord.AllowedMentions:
-    """Mentions that notify exactly these users (none: nobody)."""
-    if not user_ids:
-        return NO_PINGS
-    users = [discord.Object(user_id) for user_id in user_ids]
-    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
-
-
-def join_lines(lines: list[str]) -> str:
-    text = "\n".join(line for line in lines if line)
-    # Discord's limit is 2,000 characters; the oldest event lines give way first.
-    while len(text) > MAX_TEXT and "\n" in text:
-        text = text.split("\n", 1)[1]
-    return text[:MAX_TEXT]
-
-
-def with_rules_button(rows: list[Row], label: str) -> list[Row]:
-    """The first turn message teaches the game too: "How to play" where there is room."""
-    button = Button(label, RULES_PAYLOAD, emoji="📖")
-    last = rows[-1] if rows else None
-    if isinstance(last, tuple) and len(last) < 5:
-        return [*rows[:-1], (*last, button)]
-    if len(rows) < 5:
-        return [*rows, (button,)]
-    return rows

@@ -12,10 +12,11 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
-from cogs.i18n import answer_privately, user_language
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
+from cogs.table.delivery import answer_privately
+from cogs.table.i18n import user_language
 from cogs.table.outages import storage_outage
 
 if TYPE_CHECKING:

@@ -16,11 +16,14 @@ acknowledges it anyway, so a slow picture or a long wait for the table never cos
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
+
+from locales import Localizer
 
 log = logging.getLogger(__name__)
 PATIENCE = 1.0  # seconds: Discord's 3 s less the acknowledgement's trip and a margin
@@ -103,3 +106,81 @@ async def _defer(interaction: discord.Interaction) -> bool:
         log.info("click %s acknowledged too late (%s)", interaction.id, error.code)
         return False
     return True
+
+
+async def answer_privately(
+    interaction: discord.Interaction, text: str, view: discord.ui.View | None = None
+) -> None:
+    """An ephemeral answer: the reply, or a follow-up once the interaction was acknowledged.
+
+    Discord refuses it when the interaction was never acknowledged in time; nothing is left
+    to tell then (the change, if any, shows in the channel).
+    """
+    extra = {"view": view} if view is not None else {}
+    answer = late_answer(interaction)
+    if answer is not None and await answer.answer_with(
+        lambda response: response.send_message(text, ephemeral=True, **extra)
+    ):
+        return  # the click waited for its answer: this is it
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **extra)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **extra)
+    except discord.HTTPException as error:
+        log.info("could not answer %s privately: %s", interaction.id, error.code)
+
+
+class Reply:
+    """A click's one way back to Discord: its answer, its token and its follow-ups.
+
+    The table's code holds a click as a :class:`~cogs.table.click.Click`; whatever it says to
+    the clicker goes through here.
+    """
+
+    def __init__(self, interaction: discord.Interaction, loc: Localizer, language: str) -> None:
+        self._interaction = interaction
+        self._loc = loc
+        self._language = language
+
+    @property
+    def interaction(self) -> discord.Interaction:
+        """The click itself, for what edits through its token: the channel step and a game's
+        private panels."""
+        return self._interaction
+
+    async def say(self, key: str, **args: Any) -> None:
+        """A private answer in the clicker's language."""
+        await answer_privately(self._interaction, self._loc.text(self._language, key, **args))
+
+    async def tell(self, text: str, view: discord.ui.View | None = None) -> None:
+        """A private answer, written already."""
+        await answer_privately(self._interaction, text, view)
+
+    def answer_late(self) -> None:
+        """The click is answered by the edit of its message, after the save (within
+        :data:`PATIENCE`, else acknowledged then)."""
+        answer_late(self._interaction)
+
+    async def acknowledge(self) -> bool:
+        return await acknowledge(self._interaction)
+
+    async def acknowledge_if_late(self) -> None:
+        await acknowledge_if_late(self._interaction)
+
+    async def post(self, text: str, view: discord.ui.View | None = None) -> int | None:
+        """A public answer without pings; the message's id, or None if Discord refused it."""
+        extra = {"view": view} if view is not None else {}
+        try:
+            sent = await self._interaction.response.send_message(
+                text, allowed_mentions=discord.AllowedMentions.none(), silent=True, **extra
+            )
+        except discord.HTTPException as error:
+            log.info("click %s not answered publicly (%s)", self._interaction.id, error.code)
+            return None
+        return sent.message_id if sent is not None else None
+
+    async def replace_private(self, text: str) -> None:
+        """The private message answered with this click becomes ``text``, without controls."""
+        with contextlib.suppress(discord.HTTPException):
+            await self._interaction.edit_original_response(content=text, view=None)

@@ -7,7 +7,6 @@ import logging
 import discord
 from discord import app_commands
 
-from cogs.table.delivery import late_answer
 from locales import LANGUAGES, Localizer, pick_language
 
 log = logging.getLogger(__name__)
@@ -25,29 +24,6 @@ def user_language(interaction: discord.Interaction, default: str = "en") -> str:
         str(interaction.guild_locale) if interaction.guild_locale else None,
         default=default,
     )
-
-
-async def answer_privately(
-    interaction: discord.Interaction, text: str, view: discord.ui.View | None = None
-) -> None:
-    """An ephemeral answer: the reply, or a follow-up once the interaction was acknowledged.
-
-    Discord refuses it when the interaction was never acknowledged in time; nothing is left
-    to tell then (the change, if any, shows in the channel).
-    """
-    extra = {"view": view} if view is not None else {}
-    answer = late_answer(interaction)
-    if answer is not None and await answer.answer_with(
-        lambda response: response.send_message(text, ephemeral=True, **extra)
-    ):
-        return  # the click waited for its answer: this is it
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **extra)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **extra)
-    except discord.HTTPException as error:
-        log.info("could not answer %s privately: %s", interaction.id, error.code)
 
 
 class FluentTranslator(app_commands.Translator):

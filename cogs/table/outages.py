@@ -34,7 +34,7 @@ RATE_LIMIT_LOGGERS = ("discord.http", "discord.webhook.async_")
 RATE_LIMIT_WORDS = ("rate limited", "rate limit has been hit")
 # The bot's own notes of a single call that failed: while Discord is known to be away, they
 # repeat the outage's line once for every click.
-CALL_NOTE_LOGGERS = ("cogs.table.delivery", "cogs.i18n", "cogs.table.channel_step")
+CALL_NOTE_LOGGERS = ("cogs.table.delivery", "cogs.table.i18n", "cogs.table.channel_step")
 
 
 def discord_outage(error: BaseException) -> bool:
