@@ -14,10 +14,9 @@ import gc
 import logging
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import discord
@@ -26,7 +25,7 @@ from discord.ext import commands
 
 from cogs import allocator
 from cogs.table.command_tree import TableTree
-from cogs.table.components import TableButton, TableSelect, press, table_control
+from cogs.table.components import TableButton, TableSelect
 from cogs.table.direct_messages import DirectMessages
 from cogs.table.i18n import FluentTranslator, user_language
 from cogs.table.rest_budget import RestBudget, budgeted
@@ -100,44 +99,19 @@ class TableBot(commands.Bot):
         self.extension_names = tuple(extensions)
         self.version = __version__
         self.stopping = False
-        # While stopping, new interactions are answered "restarting" instead of handled.
-        parsers = self._connection.parsers
-        parsers["INTERACTION_CREATE"] = self._gate(parsers["INTERACTION_CREATE"])
 
-    def _gate(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
-        def gated(data: Any) -> None:
-            if self.stopping:
-                interaction = discord.Interaction(data=data, state=self._connection)
-                self._keep(asyncio.ensure_future(self._refuse(interaction)))
-                return
-            control = table_control(data)
-            if control is None:
-                parse(data)
-                return
-            # A table control: straight to the table cog (under discord.py's task name). The
-            # clicked message's controls are not read: discord.py need not parse them.
-            clicked = {**data, "message": {**data["message"], "components": []}}
-            interaction = discord.Interaction(data=clicked, state=self._connection)
-            custom_id = data["data"]["custom_id"]
-            name = f"discord-ui-dynamic-item-{custom_id}"
-            self._keep(asyncio.create_task(press(interaction, control), name=name))
-            self.dispatch("interaction", interaction)
-
-        self._running: set[asyncio.Future[None]] = set()
-        return gated
-
-    def _keep(self, task: asyncio.Future[None]) -> None:
-        self._running.add(task)
-        task.add_done_callback(self._running.discard)
-
-    async def _refuse(self, interaction: discord.Interaction) -> None:
+    async def refuse_while_stopping(self, interaction: discord.Interaction) -> bool:
+        """While stopping, a new interaction is answered "restarting" instead of handled."""
+        if not self.stopping:
+            return False
         if interaction.type == discord.InteractionType.autocomplete:
-            return
+            return True
         language = user_language(interaction, self.config.default_language)
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(
                 self.loc.text(language, "table-restarting"), ephemeral=True
             )
+        return True
 
     async def stop_gracefully(self, patience: float = STOP_PATIENCE) -> None:
         """Stop taking interactions, let running handlers finish (bounded), then close."""

@@ -35,7 +35,7 @@ from drawing.service import TEXTS
 from games import dizzle as engine
 from games import table as tables
 from games.dizzle_levels import Level, level_to_json
-from games.engine import Action, Event, GameInfo
+from games.engine import Action, Event, GameInfo, RulesError
 from games.engine import Option as GameOption
 from games.table import Table
 from rendering import dizzle as pictures
@@ -44,6 +44,7 @@ from screens.dizzle import DizzleScreens, Text, choice_menus, level_name, more_p
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from cogs.table.click import Click
     from cogs.table.cog import TableCog
 
 log = logging.getLogger(__name__)
@@ -189,32 +190,21 @@ class DizzlePlugin(GamePlugin):
 
     # ---- the "more" buttons: the rest of the menus, privately ------------------------
 
-    async def on_ui(
-        self,
-        cog: TableCog,
-        interaction: discord.Interaction,
-        game_id: int,
-        verb: str,
-        values: list[str],
-    ) -> None:
-        name, _, number = verb.partition(":")
-        record = await cog.bot.db.load_game(game_id)
+    async def on_ui(self, cog: TableCog, click: Click) -> None:
+        name, _, number = click.argument.partition(":")
+        record = await cog.bot.db.load_game(click.game_id)
         if name != "more" or not number.isdigit() or record is None:
-            await cog.tell(interaction, "table-error-unknown-control")
-            return
+            raise RulesError("table-error-unknown-control")
         table = Table.from_json(record.snapshot)
         if record.status != tables.ACTIVE or table.state is None:
-            await cog.tell(interaction, "table-error-closed")
-            return
+            raise RulesError("table-error-closed")
         state = engine.from_json(table.state)
-        seat = table.seat_of(interaction.user.id)
+        seat = table.seat_of(click.user_id)
         if seat is None:
-            await cog.tell(interaction, "table-error-not-seated")
-            return
+            raise RulesError("table-error-not-seated")
         if seat not in engine.to_move(state):
-            await cog.tell(interaction, "dz-error-not-your-turn")
-            return
-        lang = cog.lang(interaction)
+            raise RulesError("dz-error-not-your-turn")
+        lang = click.language
 
         def t(key: str, **args: Any) -> str:
             return cog.loc.text(lang, key, **args)
@@ -222,11 +212,10 @@ class DizzlePlugin(GamePlugin):
         pages = more_pages(choice_menus(state, t))
         page = int(number)
         if page >= len(pages):
-            await cog.tell(interaction, "table-error-stale")
-            return
-        await interaction.response.send_message(
+            raise RulesError("table-error-stale")
+        await click.reply.interaction.response.send_message(
             t("dz-more-title"),
-            view=build_view(game_id, record.version, list(pages[page])),
+            view=build_view(click.game_id, record.version, list(pages[page])),
             ephemeral=True,
         )
 

@@ -27,7 +27,7 @@ from cogs.table.delivery import answer_privately
 from cogs.table.i18n import T
 from cogs.table.plugin import GamePlugin
 from cogs.table.records import is_lost_solo, is_win, seat_results
-from games.engine import CHANCE
+from games.engine import CHANCE, RulesError
 from games.table import Table
 from screens.context import TableContext
 from screens.model import Button, Option, Screen, Select
@@ -35,6 +35,7 @@ from storage import GameRecord, SeatResult, Storage, StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from cogs.table.click import Click
     from locales import Localizer
 
 log = logging.getLogger(__name__)
@@ -174,34 +175,29 @@ class HistoryCog(TableAddon):
 
     # ---- replays ------------------------------------------------------------------------
 
-    async def on_control(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        step: int,
-        payload: str,
-        values: list[str],
-    ) -> None:
-        if payload == "hpick":
+    async def on_click(self, click: Click) -> None:
+        """A page of a replay (``h:<step>``), or the game picked from the list (``hpick``)."""
+        game_id, step = click.game_id, click.version
+        if click.argument == "hpick":
+            values = click.values
             game_id = int(values[0]) if values and values[0].isdigit() else 0
             step = -1
-        elif payload[2:].isdigit():
-            step = int(payload[2:])
+        elif click.argument[2:].isdigit():
+            step = int(click.argument[2:])
         else:
-            await self.table.tell(interaction, "history-unknown")
-            return
+            raise RulesError("history-unknown")
         record = await self.bot.db.load_game(game_id)
         if (
             record is None
             or record.status != "finished"
-            or record.guild_id != interaction.guild_id
+            or record.guild_id != click.guild_id
             or record.kind not in self.table.plugins
         ):
-            await self.table.tell(interaction, "history-unknown")
-            return
+            raise RulesError("history-unknown")
+        interaction = click.reply.interaction
         await interaction.response.defer()
         plugin = self.table.plugins[record.kind]
-        lang = self.table.lang(interaction)
+        lang = click.language
         screen, replay = await asyncio.to_thread(
             self.replay_screen, plugin, record, await self.bot.db.moves(game_id), step, lang
         )

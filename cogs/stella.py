@@ -88,6 +88,7 @@ from screens.stella import StellaScreens, dm_failed, draft_mask
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from cogs.table.click import Click
     from cogs.table.cog import TableCog
 
 log = logging.getLogger(__name__)
@@ -309,29 +310,27 @@ class StellaPlugin(GamePlugin):
     async def answer_in_place(
         self,
         cog: TableCog,
-        interaction: discord.Interaction,
+        click: Click,
         ctx: TableContext,
         events: list[Event],
     ) -> bool:
         """A click on a private panel (slate or designation menu) edits that panel, after its
         change is saved: the edit is the click's answer (or follows its acknowledgement when
         the save took longer than the click's patience, :mod:`cogs.table.delivery`)."""
-        message = interaction.message
-        seat = ctx.table.seat_of(interaction.user.id)
-        private = message is not None and (interaction.guild_id is None or message.flags.ephemeral)
-        if message is None or seat is None or not private:
+        interaction, message = click.reply.interaction, click.reply.interaction.message
+        seat = ctx.table.seat_of(click.user_id)
+        if message is None or seat is None or not click.on_private_panel:
             return False
-        language = self.remember_language(cog, interaction)
+        language = self.remember_language(click)
         private_ctx = dataclasses.replace(ctx, language=language)
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if ":adesignate" in custom_id:
+        if click.argument.startswith("designate"):
             done = [e for e in events if e["type"] == "designated" and e["seat"] == seat]
             text = private_ctx.t("st-designated", label=done[0]["label"]) if done else ""
             screen = Screen(text=text)
         else:
             channel_id = await self._channel_id(cog, ctx.game_id)
             marking = seat in engine.to_move(ctx.state) and ctx.state.phase == engine.MARKING
-            toggled = custom_id.split(":", 3)[-1].startswith("atoggle") and marking
+            toggled = click.argument.startswith("toggle") and marking
             if toggled:  # text and buttons only: no need to wait for the drawing worker
                 screen = self.screens.slate_screen(private_ctx, seat, channel_id, False)
             else:
@@ -352,7 +351,7 @@ class StellaPlugin(GamePlugin):
         try:
             await interaction.edit_original_response(**arguments)
         except discord.HTTPException:
-            if interaction.guild_id is not None:
+            if not click.in_dm:
                 raise  # an ephemeral panel has no other route; the next click opens a new one
             # A DM: its message can be edited without the click's token.
             if drawn:
@@ -373,34 +372,26 @@ class StellaPlugin(GamePlugin):
             if message_id and seat in engine.to_move(state):
                 await self._edit_dm_draft(cog, ctx, seat, message_id, channel_id)
 
-    async def on_ui(
-        self,
-        cog: TableCog,
-        interaction: discord.Interaction,
-        game_id: int,
-        verb: str,
-        values: list[str],
-    ) -> None:
+    async def on_ui(self, cog: TableCog, click: Click) -> None:
         """The "My slate" and "Designate" buttons: private panels from the player's own view."""
-        language = self.remember_language(cog, interaction)
-        record = await cog.bot.db.load_game(game_id)
+        language = self.remember_language(click)
+        record = await cog.bot.db.load_game(click.game_id)
         if record is None or record.status != tables.ACTIVE:
-            await cog.tell(interaction, "table-error-closed")
-            return
+            raise RulesError("table-error-closed")
         table = Table.from_json(record.snapshot)
-        seat = table.seat_of(interaction.user.id)
+        seat = table.seat_of(click.user_id)
         if seat is None or table.seats[seat].left:
-            await cog.tell(interaction, "table-error-not-seated")
-            return
+            raise RulesError("table-error-not-seated")
         state = engine.from_json(table.state or {})
         ctx = TableContext(record.id, record.version, table, state, language, cog.loc)
-        self._channels[game_id] = record.channel_id
-        if verb == "slate":
+        self._channels[click.game_id] = record.channel_id
+        interaction = click.reply.interaction
+        if click.argument == "slate":
             await self._open_slate(cog, interaction, ctx, seat, record.channel_id)
-        elif verb == "designate":
+        elif click.argument == "designate":
             await self._open_designation(cog, interaction, ctx, seat)
         else:
-            await cog.tell(interaction, "table-error-unknown-control")
+            raise RulesError("table-error-unknown-control")
 
     async def _open_slate(
         self,
@@ -423,17 +414,14 @@ class StellaPlugin(GamePlugin):
     ) -> None:
         state = ctx.state
         if state.phase != engine.EXPLORATION:
-            await cog.tell(interaction, "st-error-not-exploring")
-            return
+            raise RulesError("st-error-not-exploring")
         if seat != state.active:
-            await cog.tell(interaction, "st-error-not-your-turn")
-            return
+            raise RulesError("st-error-not-your-turn")
         own = engine.view(state, seat)
         revealed = {entry["card"] for entry in own["revealed"]}
         cards = [card for card in own["my_slate"] if card not in revealed]
         if not cards:  # the engine never makes such a seat active; say so rather than fail
-            await cog.tell(interaction, "st-error-not-your-turn")
-            return
+            raise RulesError("st-error-not-your-turn")
         await interaction.response.defer(ephemeral=True, thinking=True)
         image = await cog.drawing.screen(self, "slate_picture", ctx, seat)
         screen = Screen(
@@ -487,20 +475,19 @@ class StellaPlugin(GamePlugin):
                 del messages[key]
         await self._close_panels(ctx, still, interaction)
 
-    async def sync_seat(
-        self, cog: TableCog, interaction: discord.Interaction, ctx: TableContext
-    ) -> None:
+    async def sync_seat(self, cog: TableCog, click: Click, ctx: TableContext) -> None:
         """A seat has one draft, whichever of its slates it marks on: a mark on "My slate"
         shows on its DM, and one on the DM on its panel (while the token of the panel's
         latest click lasts). The slate clicked shows it already (answer_in_place)."""
-        seat = ctx.table.seat_of(interaction.user.id)
+        seat = ctx.table.seat_of(click.user_id)
+        interaction = click.reply.interaction
         state, message = ctx.state, interaction.message
         marking = state.phase == engine.MARKING and seat in engine.to_move(state)
         if seat is None or message is None or not marking:
             return
         shows = draft_mask(state.slates[seat])
         channel_id = await self._channel_id(cog, ctx.game_id)
-        if interaction.guild_id is None:  # on the DM
+        if click.in_dm:  # on the DM
             panel = self._panels.get((ctx.game_id, seat))
             if panel is not None and (panel.round, panel.shows) != (state.round, shows):
                 await self._edit_panel(ctx, seat, panel, channel_id)
@@ -692,10 +679,9 @@ class StellaPlugin(GamePlugin):
 
     # ---- helpers ------------------------------------------------------------------------
 
-    def remember_language(self, cog: TableCog, interaction: discord.Interaction) -> str:
-        language = cog.lang(interaction)
-        self.languages[interaction.user.id] = language
-        return language
+    def remember_language(self, click: Click) -> str:
+        self.languages[click.user_id] = click.language
+        return click.language
 
     async def _channel_id(self, cog: TableCog, game_id: int) -> int:
         if game_id not in self._channels:

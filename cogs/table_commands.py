@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from cogs.table.cog import TableAddon
-from cogs.table.components import attachments
+from cogs.table.components import attachments, read_command
 from cogs.table.i18n import T
 from games import table as tables
 from games.engine import RulesError
@@ -82,12 +82,12 @@ class TableCommandsCog(TableAddon):
         if record is None:
             await self.table.tell(interaction, "table-none-here")
             return
+        asker = read_command(interaction, record, self.bot.loc, self.table.lang(interaction))
         try:
-            await self.table.ask_to_confirm(
-                interaction, record, Table.from_json(record.snapshot), what
-            )
+            table = Table.from_json(record.snapshot)
+            await self.table.ask_to_confirm(asker.reply, asker, record, table, what)
         except RulesError as error:
-            await self.table.tell(interaction, error.key, **error.args_)
+            await asker.reply.say(error.key, **error.args_)
 
 
 async def setup(bot: TableBot) -> None:

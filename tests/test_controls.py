@@ -14,7 +14,6 @@ from cogs.table.components import (
     TableButton,
     TableSelect,
     build_view,
-    table_control,
 )
 from locales import LANGUAGES
 from screens.lobby import lobby_screen
@@ -95,25 +94,6 @@ def test_each_payload_is_its_own():
     first, second = build_view(1, 1, rows), build_view(1, 1, rows)
     first.to_components()[0]["components"][0]["emoji"]["name"] = "changed"
     assert second.to_components()[0]["components"][0]["emoji"]["name"] == "🎲"
-
-
-def test_a_click_on_a_table_control_is_read_off_the_payload_alone():
-    def click(custom_id: str, kind: int = 2, values=None, message=True) -> dict:
-        data = {"custom_id": custom_id, "component_type": kind}
-        if values is not None:
-            data["values"] = values
-        return {"type": 3, "data": data, **({"message": {"id": "1"}} if message else {})}
-
-    assert table_control(click("t:12:7:a{}")) == (12, 7, "a{}", [])
-    assert table_control(click("s:12:7:apick", 3, ["2", "3"])) == (12, 7, "apick", ["2", "3"])
-    # Anything else goes the usual way through discord.py.
-    assert table_control(click("t:12:7:a{}", 3)) is None  # a select cannot carry a button's id
-    assert table_control(click("s:12:7:apick", 2)) is None
-    assert table_control(click("keep:press")) is None
-    assert table_control(click("t:12:x:join")) is None
-    assert table_control(click("t:12:7:" + "p" * 81)) is None
-    assert table_control(click("t:12:7:join", message=False)) is None
-    assert table_control({"type": 2, "data": {"name": "nim"}}) is None
 
 
 def test_the_table_remembers_the_channels_of_a_bounded_number_of_games(monkeypatch):

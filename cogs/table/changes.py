@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table.click import Click
 from cogs.table.messages import note_posting_click
 from cogs.table.plugin import GamePlugin
 from cogs.table.queue import QueuePlace
@@ -94,55 +95,44 @@ class Changes:
         self,
         record: GameRecord,
         table: Table,
-        interaction: discord.Interaction | None = None,
+        click: Click | None = None,
     ) -> GameRecord:
         """Save a change of the table itself (seats, settings, spectators) and show it."""
         alone = table.up_to_date
         table.changed = record.version + 1
         saved = await self.save_change(record, table)
-        await self.show(saved, table, interaction, alone)
+        await self.show(saved, table, click, alone)
         return saved
 
-    # ---- opening a table -------------------------------------------------------------
-
-    async def _game_control(
-        self,
-        interaction: discord.Interaction,
-        plugin: GamePlugin,
-        record: GameRecord,
-        table: Table,
-        version: int,
-        payload: str,
-        values: list[str],
+    async def game_click(
+        self, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
-        seat = table.seat_of(interaction.user.id)
+        """A move in the game; raises :class:`RulesError` for a refusal (nothing changed)."""
+        seat = table.seat_of(click.user_id)
         if seat is None:
-            await self.tell(interaction, "table-error-not-seated")
-            return
+            raise RulesError("table-error-not-seated")
         if record.status != tables.ACTIVE or table.state is None:
-            await self.tell(interaction, "table-error-not-started")
-            return
-        if version > record.version:
-            await self.tell(interaction, "table-error-stale")
-            return
+            raise RulesError("table-error-not-started")
+        if click.version > record.version:
+            raise RulesError("table-error-stale")
         current = plugin.engine.from_json(table.state)
-        if version < table.acted_at[seat]:
+        if click.version < table.acted_at[seat]:
             # Out of date: its seat acted after it was issued. Unless the game can tell what
             # it still means (Stella: a slate that shows an older draft of the seat).
-            action = plugin.older_control_action(current, table, seat, version, payload[1:])
+            action = plugin.older_control_action(
+                current, table, seat, click.version, click.argument
+            )
             if action is None:
-                await self.tell(interaction, "table-error-stale")
-                return
+                raise RulesError("table-error-stale")
         else:
-            action = plugin.decode_action_at(current, seat, payload[1:], values)
+            action = plugin.decode_action_at(current, seat, click.argument, list(click.values))
         if action is None:
-            await self.tell(interaction, "table-error-unknown-control")
-            return
-        await self.play(interaction, plugin, record, table, seat, action, "user")
+            raise RulesError("table-error-unknown-control")
+        await self.play(click, plugin, record, table, seat, action, "user")
 
     async def play(
         self,
-        interaction: discord.Interaction | None,
+        click: Click | None,
         plugin: GamePlugin,
         record: GameRecord,
         table: Table,
@@ -150,14 +140,15 @@ class Changes:
         action: Action,
         actor: str,
     ) -> bool:
-        """Apply one action (caller holds the lock), then save and show the result."""
+        """Apply one action (caller holds the lock), then save and show the result. A move the
+        rules refuse raises :class:`RulesError` for a click; False without one."""
         # A copy: an engine may share lists with the JSON it reads.
         state = plugin.engine.from_json(table.state or {})
         try:
             events = plugin.engine.apply(state, seat, action)
-        except RulesError as error:
-            if interaction is not None:
-                await self.tell(interaction, error.key, **error.args_)
+        except RulesError:
+            if click is not None:
+                raise
             return False
         moves: list[tuple[int | None, Action, str]] = [(seat, action, actor)]
         if actor == "user":
@@ -165,7 +156,7 @@ class Changes:
         new_version = record.version + 1
         table.acted_at[seat] = new_version
         events += self._advance(plugin, table, state, moves, new_version)
-        await self._commit(interaction, plugin, record, table, state, moves, events)
+        await self._commit(click, plugin, record, table, state, moves, events)
         return True
 
     def _advance(
@@ -208,7 +199,7 @@ class Changes:
 
     async def _commit(
         self,
-        interaction: discord.Interaction | None,
+        click: Click | None,
         plugin: GamePlugin,
         record: GameRecord,
         table: Table,
@@ -248,27 +239,24 @@ class Changes:
             tables.record_change(table, version, rest, list(notes), key, new_message, own)
         if new_turn or new_message:
             table.player_turn, table.turn_began = turn, version
-            table.notify = self._whose_turn_came(plugin, table, state, moves, interaction)
+            table.notify = self._whose_turn_came(plugin, table, state, moves, click)
         deadline = self._deadline(plugin, table, state, version)
         finished = table.status == tables.FINISHED
         results = seat_results(plugin, table) if finished else []
         # What only the clicked private panel shows is saved as not shown yet: a process that
         # dies before that panel's edit leaves the table to a repair, which edits the panel.
         on_panel = (
-            interaction is not None
-            and not started
-            and plugin.answers_in_place
-            and _on_private_panel(interaction)
+            click is not None and not started and plugin.answers_in_place and click.on_private_panel
         )
-        note_posting_click(table, record, interaction, alone)
+        note_posting_click(table, record, click.reply.interaction if click else None, alone)
         saved = await self.save_change(record, table, moves, deadline, results, on_panel)
         fault_point("save.committed")
-        if interaction is not None and lineup:
-            await self._answer_start(interaction, plugin, saved, table)
-        if interaction is not None and not started:
+        if click is not None and lineup:
+            await self.answer_start(click, plugin, saved, table)
+        if click is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:
-                answered = await plugin.answer_in_place(self, interaction, ctx, events)
+                answered = await plugin.answer_in_place(self, click, ctx, events)
             except discord.HTTPException:
                 log.info("private panel of game %s not updated", saved.id)
             else:
@@ -276,8 +264,8 @@ class Changes:
                     # Nothing else to show: the panel shows the save (else the channel's
                     # step notes it shown once it has shown the rest).
                     await self.bot.db.mark_shown(saved.id, saved.version)
-            await plugin.sync_seat(self, interaction, ctx)
-        await self.show(saved, table, interaction, alone)
+            await plugin.sync_seat(self, click, ctx)
+        await self.show(saved, table, click, alone)
 
     def _whose_turn_came(
         self,
@@ -285,7 +273,7 @@ class Changes:
         table: Table,
         state: Any,
         moves: Sequence[tuple[int | None, Action, str]],
-        interaction: discord.Interaction | None = None,
+        click: Click | None = None,
     ) -> list[int]:
         """The players to notify of their turn: nobody for others, nor who just clicked in the
         channel, where their turn comes before their eyes. A click in a DM or on a private
@@ -293,7 +281,7 @@ class Changes:
         is notified like anyone else."""
         if table.status != tables.ACTIVE:
             return []
-        looking = interaction is None or not _on_private_panel(interaction)
+        looking = click is None or not click.on_private_panel
         clicked = {seat for seat, _, actor in moves if actor == "user" and looking}
         return [
             seat
@@ -320,7 +308,7 @@ class Changes:
 
     async def seat_left(
         self,
-        interaction: discord.Interaction | None,
+        click: Click | None,
         plugin: GamePlugin,
         record: GameRecord,
         table: Table,
@@ -342,7 +330,7 @@ class Changes:
         own_key = f"{plugin.key_prefix}-{note_key.removeprefix('table-')}"
         key = own_key if self.loc.has(own_key) else note_key
         note = tables.note(key, player=table.seats[seat].name)
-        await self._commit(interaction, plugin, record, table, state, moves, events, notes=[note])
+        await self._commit(click, plugin, record, table, state, moves, events, notes=[note])
 
 
 def _forced_move(engine: Any, state: Any) -> tuple[int, Action] | None:
@@ -353,9 +341,3 @@ def _forced_move(engine: Any, state: Any) -> tuple[int, Action] | None:
             if action is not None:
                 return seat, action
     return None
-
-
-def _on_private_panel(interaction: discord.Interaction) -> bool:
-    """A click on a DM or an ephemeral message."""
-    message = interaction.message
-    return message is not None and (interaction.guild_id is None or message.flags.ephemeral)

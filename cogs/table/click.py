@@ -32,6 +32,7 @@ class Kind(enum.Enum):
     CONFIRM = "confirm"  # the second button of a cancel or a leave
     LOBBY = "lobby"
     ACTION = "action"  # a move in the game
+    COMMAND = "command"  # a slash command that opens or starts a table
     UNKNOWN = "unknown"
 
 

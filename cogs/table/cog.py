@@ -30,12 +30,13 @@ from discord.ext import commands
 
 from cogs.table.changes import Changes
 from cogs.table.channel_step import ChannelSync
-from cogs.table.delivery import acknowledge, acknowledge_if_late, answer_late, answer_privately
+from cogs.table.click import Click, Kind
+from cogs.table.delivery import answer_privately
 from cogs.table.i18n import user_language
 from cogs.table.outages import Outages, storage_outage
 from cogs.table.plugin import GamePlugin
 from cogs.table.queue import ChannelQueue, QueuePlace
-from cogs.table.rematch import REMATCH, open_rematch
+from cogs.table.rematch import open_rematch
 from cogs.table.repair import Repairs
 from cogs.table.rules import send_rules
 from cogs.table.seating import Seating
@@ -43,15 +44,14 @@ from cogs.table.threads import ThreadKeeper
 from drawing.service import Drawing
 from fault_points import fault_point
 from games import table as tables
+from games.engine import RulesError
 from games.table import Table
-from screens.lobby import RULES_PAYLOAD
 from storage import GameRecord
 
 if TYPE_CHECKING:
     from bot import TableBot
 
 log = logging.getLogger(__name__)
-LOBBY_VERBS = {"join", "leave", "start", "cancel"}
 KNOWN_GAMES = 10_000  # games whose channel and kind a click finds without loading them
 KNOWN_CLICKS = 4096  # interaction ids kept to know one delivered twice
 
@@ -118,136 +118,118 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         """A private answer in the user's language (a reply, or a follow-up if already replied)."""
         await answer_privately(interaction, self.loc.text(self.lang(interaction), key, **args))
 
-    async def show_rules(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def show_rules(self, click: Click) -> None:
         """The "How to play" button: the game's rules card, privately; changes nothing."""
-        record = await self.bot.db.load_game(game_id)
+        record = await self.bot.db.load_game(click.game_id)
         if record is None or record.kind not in self.plugins:
-            await self.tell(interaction, "table-error-unknown-game")
-            return
+            raise RulesError("table-error-unknown-game")
         preset = str(Table.from_json(record.snapshot).options.get("preset", "seed"))
-        language = self.lang(interaction)
-        await send_rules(interaction, self.loc, self.drawing, language, record.kind, preset)
+        await send_rules(
+            click.reply.interaction, self.loc, self.drawing, click.language, record.kind, preset
+        )
 
-    # ---- showing the saved table, and repairing what a failure left ---------------------
+    # ---- every click lands here -------------------------------------------------------
 
-    async def on_control(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        payload: str,
-        values: list[str],
-    ) -> None:
+    async def on_click(self, click: Click) -> None:
+        """A click read by the entry point: routed by its kind; a refusal is answered here."""
         fault_point("click.arrived")
-        if self._arrived_before(interaction):
+        if self._arrived_before(click.id):
             return  # the same click delivered twice: its first arrival answers and applies it
-        turn = self._turn_on_arrival(game_id, payload)
+        place = self._place_on_arrival(click)
         try:
-            if payload == RULES_PAYLOAD:
-                await self.show_rules(interaction, game_id)
-                return
-            if not payload.startswith(("h", "u:")):
-                # Private panels and replays answer on their own; a change that edits the
-                # clicked message answers with that edit, after its save; others are
-                # acknowledged now. Nothing a player is shown comes before its save.
-                if self._edits_its_message(interaction, game_id, payload):
-                    answer_late(interaction)  # by the edit of the clicked message, in one call
+            if click.changes_the_table:
+                # A change that edits the clicked message answers with that edit, after its
+                # save; others are acknowledged now. Nothing a player is shown comes before
+                # its save. Rules, replays and private panels answer on their own.
+                if self._edits_its_message(click):
+                    click.reply.answer_late()  # by the edit of the clicked message, in one call
                 else:
-                    await acknowledge(interaction)
-            await self._on_control(interaction, game_id, version, payload, values, turn)
+                    await click.reply.acknowledge()
+            await self._route(click, place)
+        except RulesError as refusal:  # nothing was changed
+            await click.reply.say(refusal.key, **refusal.args_)
         except Exception as error:
             # Nothing was saved if we got here before the save; say so instead of going silent.
-            if self.outage_noted(error, f"control {payload} of game {game_id}"):
+            if self.outage_noted(error, f"control {click.payload} of game {click.game_id}"):
                 away = "storage" if storage_outage(error) else "discord"
-                await self.tell(interaction, f"outage-{away}-retry")
+                await click.reply.say(f"outage-{away}-retry")
             else:
-                log.exception("control %s of game %s failed", payload, game_id)
-                await self.tell(interaction, "table-error-internal")
+                log.exception("control %s of game %s failed", click.payload, click.game_id)
+                await click.reply.say("table-error-internal")
         finally:
-            if turn is not None:
-                turn.release()
+            if place is not None:
+                place.release()
             # Shown by another route, or not at all: Discord still hears of the click.
-            await acknowledge_if_late(interaction)
+            await click.reply.acknowledge_if_late()
 
-    def _arrived_before(self, interaction: discord.Interaction) -> bool:
-        """Whether this very interaction (its id) reached this process already."""
-        if interaction.id in self._arrived:
+    def _arrived_before(self, click_id: int) -> bool:
+        """Whether this very click (its interaction's id) reached this process already."""
+        if click_id in self._arrived:
             return True
-        self._arrived[interaction.id] = None
+        self._arrived[click_id] = None
         if len(self._arrived) > KNOWN_CLICKS:
             self._arrived.popitem(last=False)
         return False
 
-    def _turn_on_arrival(self, game_id: int, payload: str) -> QueuePlace | None:
+    def _place_on_arrival(self, click: Click) -> QueuePlace | None:
         """The click's place among its channel's changes, taken before anything is awaited.
 
         Only for a change of a game this process has met: others (rules, replays, private
         panels, a rematch, which takes the lock itself) wait for nothing of the channel.
         """
-        where = self._whereabouts.get(game_id)
-        if where is None or payload in (RULES_PAYLOAD, REMATCH) or payload.startswith(("h", "u:")):
+        where = self._whereabouts.get(click.game_id)
+        if where is None or not click.changes_the_table:
             return None
         return self.queue(where[0]).take()
 
-    def _edits_its_message(
-        self, interaction: discord.Interaction, game_id: int, payload: str
-    ) -> bool:
+    def _edits_its_message(self, click: Click) -> bool:
         """A game control whose change most often edits the clicked message, which can then
         answer the click itself: a message of the channel, or a private panel (a DM, an
         ephemeral message) of a game that answers there (Stella's slate)."""
-        message = interaction.message
-        if not payload.startswith("a") or message is None:
+        if click.kind is not Kind.ACTION or not click.on_message:
             return False
-        if interaction.guild_id is not None and not message.flags.ephemeral:
+        if not click.on_private_panel:
             return True
-        where = self._whereabouts.get(game_id)
+        where = self._whereabouts.get(click.game_id)
         plugin = self.plugins.get(where[1]) if where else None
         return plugin is not None and plugin.answers_in_place
 
-    async def _on_control(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        payload: str,
-        values: list[str],
-        turn: QueuePlace | None = None,
-    ) -> None:
-        if payload.startswith("h"):
+    async def _route(self, click: Click, place: QueuePlace | None = None) -> None:
+        if click.kind is Kind.RULES:
+            await self.show_rules(click)
+            return
+        if click.kind is Kind.HISTORY:
             # History and replays: read-only, for finished games, from any channel.
             history = self.bot.get_cog("HistoryCog")
             if history is not None:
-                await history.on_control(interaction, game_id, version, payload, values)  # type: ignore[attr-defined]
-                return
+                await history.on_click(click)  # type: ignore[attr-defined]
+            return
         # Which channel's lock: a game's channel is known without loading it once seen.
-        where = self._whereabouts.get(game_id)
+        where = self._whereabouts.get(click.game_id)
         record = None
         if where is None:
-            record = await self.bot.db.load_game(game_id)
+            record = await self.bot.db.load_game(click.game_id)
             where = self.remember(record) if record is not None else None
-        in_dm = interaction.guild_id is None
-        if where is None or (not in_dm and where[0] != interaction.channel_id):
-            await self.tell(interaction, "table-error-unknown-game")
-            return
+        if where is None or (not click.in_dm and where[0] != click.channel_id):
+            raise RulesError("table-error-unknown-game")
         channel_id, kind = where
         plugin = self.plugins.get(kind)
         if plugin is None:
-            await self.tell(interaction, "table-error-unknown-game")
+            raise RulesError("table-error-unknown-game")
+        if click.kind is Kind.PANEL:
+            await plugin.on_ui(self, click)
             return
-        if payload.startswith("u:"):
-            await plugin.on_ui(self, interaction, game_id, payload[2:], values)
-            return
-        if payload == REMATCH:
-            record = record or await self.bot.db.load_game(game_id)
+        if click.kind is Kind.REMATCH:
+            record = record or await self.bot.db.load_game(click.game_id)
             assert record is not None  # games are never deleted
-            await open_rematch(self, interaction, plugin, record)
+            await open_rematch(self, click, plugin, record)
             return
 
         async def change() -> None:
-            await self._control(interaction, plugin, game_id, version, payload, values)
+            await self._control(click, plugin)
 
-        if not await self.changing(channel_id, change, turn):
-            await self.tell(interaction, "table-error-stale")
+        if not await self.changing(channel_id, change, place):
+            raise RulesError("table-error-stale")
 
     def remember(self, record: GameRecord) -> tuple[int, str]:
         """Note a game's channel and kind (the oldest noted give way beyond ``KNOWN_GAMES``)."""
@@ -260,35 +242,24 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
                 self._whereabouts.popitem(last=False)
         return where
 
-    async def _control(
-        self,
-        interaction: discord.Interaction,
-        plugin: GamePlugin,
-        game_id: int,
-        version: int,
-        payload: str,
-        values: list[str],
-    ) -> None:
+    async def _control(self, click: Click, plugin: GamePlugin) -> None:
         """One click on the game as it is saved now (the caller holds the channel's lock)."""
-        record = await self.bot.db.load_game(game_id)
+        record = await self.bot.db.load_game(click.game_id)
         assert record is not None  # games are never deleted
         fault_point("change.loaded")
         if record.status not in (tables.LOBBY, tables.ACTIVE):
-            await self.tell(interaction, "table-error-closed")
-            return
+            raise RulesError("table-error-closed")
         table = Table.from_json(record.snapshot)
-        if payload.startswith("kick:"):
-            await self._remove_control(interaction, plugin, record, table, payload[5:])
-        elif payload.startswith("sure:"):
-            await self._confirmed(interaction, plugin, record, table, version, payload[5:])
-        elif payload in LOBBY_VERBS or payload.startswith(("opt:", "timer", "bot:", "lang")):
-            await self._lobby_control(interaction, plugin, record, table, version, payload, values)
-        elif payload.startswith("a"):
-            await self._game_control(interaction, plugin, record, table, version, payload, values)
+        if click.kind is Kind.KICK:
+            await self.remove_player(click, plugin, record, table)
+        elif click.kind is Kind.CONFIRM:
+            await self.confirmed(click, plugin, record, table)
+        elif click.kind is Kind.LOBBY:
+            await self.lobby_click(click, plugin, record, table)
+        elif click.kind is Kind.ACTION:
+            await self.game_click(click, plugin, record, table)
         else:
-            await self.tell(interaction, "table-error-unknown-control")
-
-    # ---- lobby ------------------------------------------------------------------------
+            raise RulesError("table-error-unknown-control")
 
     async def game_for_channel(self, channel_id: int) -> GameRecord | None:
         """The open game played in this channel, or watched from it."""

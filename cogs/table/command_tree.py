@@ -59,6 +59,8 @@ class TableTree(app_commands.CommandTree):
     client: TableBot
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if await self.client.refuse_while_stopping(interaction):
+            return False
         if interaction.type != discord.InteractionType.application_command:
             return True
         command = interaction.command

@@ -3,12 +3,11 @@
 Every control is a :class:`discord.ui.DynamicItem` whose custom_id carries the game id, the
 table version it was issued at and what it does (``t:<game>:<version>:<payload>``), so buttons
 keep working after a restart; :class:`TableButton` and :class:`TableSelect` are registered once
-at start-up and hand every click to the table cog.
+at start-up (``Client.add_dynamic_items``) and are where every click enters the table: read once
+into a :class:`~cogs.table.click.Click` and handed to the table cog.
 
-A message's controls are sent as :class:`Controls`, their payload written out directly, and a
-click is read straight off its custom_id (:func:`table_control`): the registered items answer
-every click, so the bot never needs discord.py's view objects (building one costs about as much
-as the rest of a click's answer).
+A message's controls are sent as :class:`Controls`, their payload written out directly: the
+registered items answer every click, so no message needs a view object kept for it.
 """
 
 from __future__ import annotations
@@ -16,11 +15,16 @@ from __future__ import annotations
 import functools
 import io
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table.click import Click, Kind, read_payload
+from cogs.table.delivery import Reply
+from locales import Localizer
 from screens.model import Button, Option, Row, Screen, Select
+from storage import GameRecord
 
 if TYPE_CHECKING:
     from cogs.table.cog import TableCog
@@ -89,10 +93,11 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
         spec = Button(label=item.label or "?", payload=match["payload"])
         return cls(int(match["game"]), int(match["version"]), spec)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await _open(interaction)
+
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _table_cog(interaction).on_control(
-            interaction, self.game_id, self.version, self.payload, []
-        )
+        await _enter(interaction, self.game_id, self.version, self.payload, ())
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -131,28 +136,12 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
         )
         return cls(int(match["game"]), int(match["version"]), spec)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await _open(interaction)
+
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _table_cog(interaction).on_control(
-            interaction, self.game_id, self.version, self.payload, list(self.item.values)
-        )
-
-
-def table_control(data: dict[str, Any]) -> tuple[int, int, str, list[str]] | None:
-    """A click on one of the table's controls (an INTERACTION_CREATE payload): game, version,
-    payload and chosen values; None for any other interaction.
-
-    The bot hands these to the table cog itself: discord.py would first rebuild a view of
-    every control on the clicked message, only to find the one clicked.
-    """
-    if data.get("type") != 3 or not data.get("message"):
-        return None
-    inner = data.get("data") or {}
-    template = _CONTROL.get(inner.get("component_type", 0))
-    match = template.fullmatch(inner.get("custom_id", "")) if template else None
-    if match is None:
-        return None
-    values = [str(value) for value in inner.get("values", [])]
-    return int(match["game"]), int(match["version"]), match["payload"], values
+        values = tuple(self.item.values)
+        await _enter(interaction, self.game_id, self.version, self.payload, values)
 
 
 def controls_of(message: discord.Message) -> list[tuple[int, int, str]]:
@@ -167,15 +156,89 @@ def controls_of(message: discord.Message) -> list[tuple[int, int, str]]:
     return found
 
 
-async def press(interaction: discord.Interaction, control: tuple[int, int, str, list[str]]) -> None:
-    """Hand a click found by :func:`table_control` to the table cog."""
-    game_id, version, payload, values = control
+async def _open(interaction: discord.Interaction) -> bool:
+    """Whether the bot takes clicks: a stopping bot answers "restarting" instead."""
+    refuse = getattr(interaction.client, "refuse_while_stopping", None)
+    return refuse is None or not await refuse(interaction)
+
+
+async def _enter(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    payload: str,
+    values: tuple[str, ...],
+) -> None:
     cog = _table_cog(interaction)
     if cog is not None:  # None only while the bot starts or stops
-        await cog.on_control(interaction, game_id, version, payload, values)
+        click = read_click(interaction, game_id, version, payload, values, cog.loc, cog.lang)
+        await cog.on_click(click)
 
 
-def _table_cog(interaction: discord.Interaction) -> TableCog:
+def read_click(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    payload: str,
+    values: tuple[str, ...],
+    loc: Localizer,
+    language_of: Callable[[discord.Interaction], str],
+) -> Click:
+    """Everything the table needs of a click, read once."""
+    kind, argument = read_payload(payload)
+    message = interaction.message
+    language = language_of(interaction)
+    private = message is not None and (interaction.guild_id is None or message.flags.ephemeral)
+    return Click(
+        id=interaction.id,
+        game_id=game_id,
+        version=version,
+        kind=kind,
+        argument=argument,
+        values=values,
+        user_id=interaction.user.id,
+        user_name=interaction.user.display_name,
+        language=language,
+        manages_server=can_manage(interaction),
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        on_message=message is not None,
+        on_private_panel=private,
+        reply=Reply(interaction, loc, language),
+    )
+
+
+def read_command(
+    interaction: discord.Interaction, record: GameRecord, loc: Localizer, language: str
+) -> Click:
+    """A slash command that opened a table, read as a click on it (its answers go the same
+    ways: the command's response, then follow-ups through its token)."""
+    return Click(
+        id=interaction.id,
+        game_id=record.id,
+        version=record.version,
+        kind=Kind.COMMAND,
+        argument="",
+        values=(),
+        user_id=interaction.user.id,
+        user_name=interaction.user.display_name,
+        language=language,
+        manages_server=can_manage(interaction),
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        on_message=False,
+        on_private_panel=False,
+        reply=Reply(interaction, loc, language),
+    )
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    """Whether the user may manage the server (and so cancel any of its tables)."""
+    permissions = interaction.permissions
+    return bool(permissions and (permissions.manage_guild or permissions.administrator))
+
+
+def _table_cog(interaction: discord.Interaction) -> TableCog | None:
     return interaction.client.get_cog("TableCog")  # type: ignore[attr-defined,return-value]
 
 

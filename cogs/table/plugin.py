@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from games.engine import Action, Engine, Event, GameInfo
+from games.engine import Action, Engine, Event, GameInfo, RulesError
 from games.table import Table
 from locales import Localizer
 from screens.context import GameScreens, TableContext, decode_json_action, fluent_args
@@ -20,6 +20,7 @@ from screens.model import Screen
 if TYPE_CHECKING:
     import discord
 
+    from cogs.table.click import Click
     from cogs.table.cog import TableCog
 
 
@@ -180,16 +181,9 @@ class GamePlugin:
 
     key_prefix: str = "game"
 
-    async def on_ui(
-        self,
-        cog: TableCog,
-        interaction: discord.Interaction,
-        game_id: int,
-        verb: str,
-        values: list[str],
-    ) -> None:
+    async def on_ui(self, cog: TableCog, click: Click) -> None:
         """Game-specific controls (payload ``u:<verb>``); none by default."""
-        await cog.tell(interaction, "table-error-unknown-control")
+        raise RulesError("table-error-unknown-control")
 
     def on_seat_left(
         self, state: Any, seat: int, moves: list[tuple[int | None, Action, str]]
@@ -218,16 +212,14 @@ class GamePlugin:
     async def answer_in_place(
         self,
         cog: TableCog,
-        interaction: discord.Interaction,
+        click: Click,
         ctx: TableContext,
         events: list[Event],
     ) -> bool:
         """Answer a click after a saved change, e.g. by editing a private panel; False: not done."""
         return False
 
-    async def sync_seat(
-        self, cog: TableCog, interaction: discord.Interaction, ctx: TableContext
-    ) -> None:
+    async def sync_seat(self, cog: TableCog, click: Click, ctx: TableContext) -> None:
         """After a click's change is saved and answered: the clicking seat's other private
         messages show it too (Stella: its DM after a mark on "My slate", and the other way
         round). Nothing by default."""

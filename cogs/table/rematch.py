@@ -20,8 +20,7 @@ from screens.model import Button, Row
 from storage import ChannelBusy, GameRecord
 
 if TYPE_CHECKING:
-    import discord
-
+    from cogs.table.click import Click
     from cogs.table.cog import TableCog
     from cogs.table.plugin import GamePlugin
 
@@ -34,30 +33,24 @@ def rematch_row(ctx: TableContext) -> Row:
 
 
 async def open_rematch(
-    cog: TableCog, interaction: discord.Interaction, plugin: GamePlugin, finished: GameRecord
+    cog: TableCog, click: Click, plugin: GamePlugin, finished: GameRecord
 ) -> None:
     """A click on Rematch (already acknowledged): the new lobby, or where the open table is."""
     db = cog.bot.db
     old = Table.from_json(finished.snapshot)
-    user = interaction.user
     channel_id = finished.channel_id
-    if old.seat_of(user.id) is None:
+    if old.seat_of(click.user_id) is None:
         taken = await db.open_game(channel_id)
-        if taken is not None:
-            await tell_where(cog, interaction, finished, taken)
-        else:
-            await cog.tell(interaction, "rematch-players-only")
+        if taken is None:
+            raise RulesError("rematch-players-only")
+        await tell_where(click, finished, taken)
         return
 
     def computer_name(seat: int) -> str:
         return cog.loc.text(old.language, "table-computer-name", n=seat)
 
-    try:
-        table = tables.rematch(old, user.id, user.display_name, computer_name)
-    except RulesError as error:
-        await cog.tell(interaction, error.key, **error.args_)
-        return
-    table.seats[0].language = cog.lang(interaction)
+    table = tables.rematch(old, click.user_id, click.user_name, computer_name)
+    table.seats[0].language = click.language
     table.rematch_of = finished.id
     table.changed = 1  # the lobby message is to be shown
     async with cog.queue(channel_id):
@@ -69,19 +62,14 @@ async def open_rematch(
                 snapshot=table.to_json(),
             )
         except ChannelBusy:
-            await tell_where(cog, interaction, finished, await db.open_game(channel_id))
+            await tell_where(click, finished, await db.open_game(channel_id))
             return
         for watching in table.spectators:
             await db.link_channel(watching, record.id)
         await cog.show(record, table, alone=True)  # a new game: no other process shows it
 
 
-async def tell_where(
-    cog: TableCog,
-    interaction: discord.Interaction,
-    finished: GameRecord,
-    taken: GameRecord | None,
-) -> None:
+async def tell_where(click: Click, finished: GameRecord, taken: GameRecord | None) -> None:
     """Privately, where the channel's open table is: the rematch of ``finished``, or another."""
     link = f"<#{finished.channel_id}>"  # a table closed a moment ago, or not posted yet
     if taken is not None:
@@ -90,7 +78,7 @@ async def tell_where(
         if message_id and taken.guild_id:
             link = message_link(taken.guild_id, taken.channel_id, message_id)
     again = taken is not None and taken.snapshot.get("rematch_of") == finished.id
-    await cog.tell(interaction, "rematch-open" if again else "rematch-channel-busy", link=link)
+    await click.reply.say("rematch-open" if again else "rematch-channel-busy", link=link)
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.table.click import Click
 from cogs.table.outages import DISCORD, discord_outage, storage_outage
 from games import table as tables
 from games.table import Table
@@ -36,7 +37,7 @@ class Repairs:
         self,
         record: GameRecord,
         table: Table,
-        interaction: discord.Interaction | None = None,
+        click: Click | None = None,
         alone: bool = False,
     ) -> None:
         """Bring the channel up to a change just saved (the caller holds the channel's lock).
@@ -48,13 +49,14 @@ class Repairs:
             # A turn's start in a thread: the thread is brought back first if it was archived.
             if not await self.threads.keep_open(record):
                 return  # its thread is gone: the table is being ended
+            interaction = click.reply.interaction if click else None
             await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
         except Exception as error:
             if self.outage_noted(error, f"showing game {record.id}"):
                 # Saved, not shown (or not noted as shown): the repair comes back to it.
                 self._repair_later(record.id, outage=True)
                 if discord_outage(error):
-                    await self._say_pending(interaction)
+                    await self._say_pending(click)
                 return
             log.warning(
                 "channel %s does not show game %s yet", record.channel_id, record.id, exc_info=True
@@ -64,14 +66,14 @@ class Repairs:
         self.outages.answered(DISCORD)
         self._failures.pop(record.id, None)
 
-    async def _say_pending(self, interaction: discord.Interaction | None) -> None:
+    async def _say_pending(self, click: Click | None) -> None:
         """The click's move is saved but Discord will not show it yet: the player hears so."""
-        if interaction is None:
+        if click is None:
             return
         try:
-            await self.tell(interaction, "outage-discord-pending")
+            await click.reply.say("outage-discord-pending")
         except (discord.HTTPException, discord.RateLimited) as error:
-            log.debug("click %s not told of the outage (%s)", interaction.id, error)
+            log.debug("click %s not told of the outage (%s)", click.id, error)
 
     async def keep_thread_open(self, record: GameRecord) -> bool:
         """The table's thread brought back if archived (see :mod:`cogs.table.threads`); False: the

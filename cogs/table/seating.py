@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
-from cogs.table.components import build_view
-from cogs.table.delivery import answer_privately
+from cogs.table.click import Click
+from cogs.table.components import build_view, read_command
+from cogs.table.delivery import Reply
 from cogs.table.plugin import GamePlugin
 from cogs.table.threads import thread_parent
 from games import table as tables
@@ -20,9 +21,6 @@ from locales import LANGUAGES
 from screens.lobby import lobby_screen, parse_language_value, parse_option_value
 from screens.model import Button
 from storage import ChannelBusy, GameRecord, StaleVersion, StorageUnavailable
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -80,228 +78,190 @@ class Seating:
                 await self.tell(interaction, "outage-storage-retry")
                 return
             self.remember(record)
+            command = read_command(interaction, record, self.loc, language)
             if start_now:
                 tables.start(table, plugin.info, user.id, seed=secrets.randbits(62))
                 table.shown = table.changed  # its lobby is the answer: the first turn may follow
                 try:
-                    await self._start_game(interaction, plugin, record, table, lineup=True)
+                    state = plugin.new_state(table)
+                    await self.start_game(command, plugin, record, table, state, lineup=True)
+                except RulesError as error:  # options the game cannot start with
+                    await command.reply.say(error.key, **error.args_)
                 except StaleVersion:  # changed by someone else within a moment of its creation
-                    await self.tell(interaction, "table-error-stale")
+                    await command.reply.say("table-error-stale")
                 return
-            await self._answer_lobby(interaction, plugin, record, table)
+            await self._answer_lobby(command.reply, plugin, record, table)
             if table.thread_parent:  # a week's auto-archive for its thread, after the answer
                 await self.keep_thread_open(record)
 
     async def _answer_lobby(
-        self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
+        self, reply: Reply, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
         """The slash command's answer is the lobby; if it fails, the channel step posts one."""
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
-        try:
-            sent = await interaction.response.send_message(
-                screen.text,
-                view=build_view(record.id, record.version, screen.rows),
-                allowed_mentions=NO_PINGS,
-                silent=True,
-            )
-        except discord.HTTPException as error:
-            log.info("lobby answer of game %s failed (%s)", record.id, error.code)
-            sent = None
-        if sent is not None and sent.message_id is not None:
+        message_id = await reply.post(
+            screen.text, build_view(record.id, record.version, screen.rows)
+        )
+        if message_id is not None:
             before = dict(table.messages)
-            table.messages["lobby"] = sent.message_id
+            table.messages["lobby"] = message_id
             table.shown = table.changed
             await self.sync.save(record, table, before)
             return
         await self.show(record, table, alone=True)  # a new game: no other process shows it
 
-    async def _answer_start(
-        self, interaction: discord.Interaction, plugin: GamePlugin, record: GameRecord, table: Table
+    async def answer_start(
+        self, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
         """A game that starts at once answers with its line-up, once its start is saved; the
         turn message follows (through the channel, if this answer failed)."""
         screen = lobby_screen(
             plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
         )
-        try:
-            await interaction.response.send_message(
-                screen.text, allowed_mentions=NO_PINGS, silent=True
-            )
-        except discord.HTTPException as error:
-            log.info("line-up answer of game %s failed (%s)", record.id, error.code)
+        await click.reply.post(screen.text)
 
-    # ---- every click lands here -------------------------------------------------------
+    # ---- the lobby's clicks ------------------------------------------------------------
 
-    async def _lobby_control(
-        self,
-        interaction: discord.Interaction,
-        plugin: GamePlugin,
-        record: GameRecord,
-        table: Table,
-        version: int,
-        payload: str,
-        values: list[str],
+    async def lobby_click(
+        self, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
-        user = interaction.user
+        """A lobby control; raises :class:`RulesError` for a refusal (nothing changed)."""
+        verb, values, user_id = click.argument, click.values, click.user_id
         info = plugin.info
         # Lobby clicks mean the same at any version; "add a computer" names the seat it adds,
         # so a double click adds one seat only.
-        if payload.startswith("bot:") and payload != f"bot:{len(table.seats)}":
-            await self.tell(interaction, "table-error-stale")
+        if verb.startswith("bot:") and verb != f"bot:{len(table.seats)}":
+            raise RulesError("table-error-stale")
+        if verb == "join":
+            tables.join(table, info, user_id, click.user_name)
+            table.seats[-1].language = click.language
+            if plugin.sends_dms:
+                self.bot.direct.ask_ahead(user_id)
+        elif verb == "leave":
+            tables.leave_lobby(table, user_id)
+        elif verb == "start":
+            tables.start(table, info, user_id, seed=secrets.randbits(62))
+        elif verb == "cancel":
+            await self.ask_to_confirm(click.reply, click, record, table, "cancel")
             return
-        try:
-            if payload == "join":
-                tables.join(table, info, user.id, user.display_name)
-                table.seats[-1].language = self.lang(interaction)
-                if plugin.sends_dms:
-                    self.bot.direct.ask_ahead(user.id)
-            elif payload == "leave":
-                tables.leave_lobby(table, user.id)
-            elif payload == "start":
-                tables.start(table, info, user.id, seed=secrets.randbits(62))
-            elif payload == "cancel":
-                await self.ask_to_confirm(interaction, record, table, "cancel")
-                return
-            elif payload.startswith("bot:"):
-                if not plugin.computer_seats:
-                    raise RulesError("table-error-unknown-control")
-                refusal = plugin.computer_refusal(table)  # e.g. a deck nobody described
-                if refusal is not None:
-                    raise RulesError(refusal)
-                name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
-                tables.add_computer(table, info, user.id, name)
-            elif payload == "timer":
-                minutes = int(values[0]) if values and values[0].isdigit() else -1
-                tables.set_timer(table, user.id, minutes, self.bot.config.max_turn_minutes)
-            elif payload == "lang":
-                language, words = parse_language_value(values[0] if values else "")
-                tables.set_language(table, user.id, language, LANGUAGES)
-                if plugin.word_option:
-                    tables.set_option(table, info, user.id, plugin.word_option, words)
-            else:
-                # A menu sends its choice; a yes/no button carries it: ``opt:<name>=<value>``.
-                name, _, text = payload[4:].partition("=")
-                value = parse_option_value(info, name, text or (values[0] if values else ""))
-                tables.set_option(table, info, user.id, name, value)
-        except RulesError as error:
-            await self.tell(interaction, error.key, **error.args_)
-            return
+        elif verb.startswith("bot:"):
+            if not plugin.computer_seats:
+                raise RulesError("table-error-unknown-control")
+            refusal = plugin.computer_refusal(table)  # e.g. a deck nobody described
+            if refusal is not None:
+                raise RulesError(refusal)
+            name = self.loc.text(table.language, "table-computer-name", n=len(table.seats))
+            tables.add_computer(table, info, user_id, name)
+        elif verb == "timer":
+            minutes = int(values[0]) if values and values[0].isdigit() else -1
+            tables.set_timer(table, user_id, minutes, self.bot.config.max_turn_minutes)
+        elif verb == "lang":
+            language, words = parse_language_value(values[0] if values else "")
+            tables.set_language(table, user_id, language, LANGUAGES)
+            if plugin.word_option:
+                tables.set_option(table, info, user_id, plugin.word_option, words)
+        else:
+            # A menu sends its choice; a yes/no button carries it: ``opt:<name>=<value>``.
+            name, _, text = verb[4:].partition("=")
+            value = parse_option_value(info, name, text or (values[0] if values else ""))
+            tables.set_option(table, info, user_id, name, value)
         if table.status == tables.ACTIVE:
-            await self._start_game(interaction, plugin, record, table)
+            # Options the game cannot start with (e.g. a bad deck) refuse the start.
+            await self.start_game(click, plugin, record, table, plugin.new_state(table))
             return
-        await self.change_table(record, table, interaction)
+        await self.change_table(record, table, click)
 
-    async def _start_game(
+    async def start_game(
         self,
-        interaction: discord.Interaction | None,
+        click: Click | None,
         plugin: GamePlugin,
         record: GameRecord,
         table: Table,
+        state: Any,
         lineup: bool = False,
     ) -> None:
-        """``lineup``: the start answers its slash command with the line-up (a solo game)."""
-        try:
-            state = plugin.new_state(table)
-        except RulesError as error:  # options the game cannot start with, e.g. a bad deck
-            if interaction is not None:
-                await self.tell(interaction, error.key, **error.args_)
-            return
+        """The first turn of a table just started, saved and shown. ``lineup``: the start
+        answers its slash command with the line-up (a solo game)."""
         moves: list[tuple[int | None, Action, str]] = []
         events = self._advance(plugin, table, state, moves, record.version + 1)
         await self._commit(
-            interaction, plugin, record, table, state, moves, events, started=True, lineup=lineup
+            click, plugin, record, table, state, moves, events, started=True, lineup=lineup
         )
 
     # ---- what cannot be undone: asked privately, confirmed by a second button ------------
 
     async def ask_to_confirm(
-        self, interaction: discord.Interaction, record: GameRecord, table: Table, what: str
+        self, reply: Reply, asker: Asker, record: GameRecord, table: Table, what: str
     ) -> None:
         """A private question with one button; it holds for this table as it is now.
 
         ``what``: ``cancel`` (the table, for everyone) or ``leave`` (the asker's seat).
         Raises :class:`RulesError` when the asker may not do it at all.
         """
-        user_id = interaction.user.id
-        if what == "cancel" and user_id != table.host_id and not can_manage(interaction):
+        user_id = asker.user_id
+        if what == "cancel" and user_id != table.host_id and not asker.manages_server:
             raise RulesError("table-error-cancel-forbidden")
         seat = table.seat_of(user_id)
         if what == "leave" and (seat is None or table.seats[seat].left):
             raise RulesError("table-error-not-seated")
-        lang = self.lang(interaction)
+        lang = asker.language
         running = int(record.status == tables.ACTIVE)
         text = self.loc.text(lang, f"table-confirm-{what}", running=running)
         button = Button(
             self.loc.text(lang, f"table-confirm-{what}-button"), f"sure:{what}", style="danger"
         )
-        view = build_view(record.id, record.version, [(button,)])
-        await answer_privately(interaction, text, view)
+        await reply.tell(text, build_view(record.id, record.version, [(button,)]))
 
-    async def _confirmed(
-        self,
-        interaction: discord.Interaction,
-        plugin: GamePlugin,
-        record: GameRecord,
-        table: Table,
-        version: int,
-        what: str,
+    async def confirmed(
+        self, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
         """The second button: done only if the table is still the one the question was about."""
+        what, user_id = click.argument, click.user_id
         # A new turn message, a start or a newer question make it a question of the past.
-        if version > record.version or version < table.turn_since or what not in CONFIRMED:
-            await self.tell(interaction, "table-error-stale")
-            return
-        user = interaction.user
-        try:
-            if what == "cancel":
-                tables.cancel(table, user.id, can_manage(interaction))
-            elif record.status == tables.LOBBY:
-                tables.leave_lobby(table, user.id)
-            else:
-                seat = table.seat_of(user.id)
-                if seat is None or table.seats[seat].left:
-                    raise RulesError("table-error-not-seated")
-        except RulesError as error:
-            await self.tell(interaction, error.key, **error.args_)
-            return
+        stale = click.version > record.version or click.version < table.turn_since
+        if stale or what not in CONFIRMED:
+            raise RulesError("table-error-stale")
+        if what == "cancel":
+            tables.cancel(table, user_id, click.manages_server)
+        elif record.status == tables.LOBBY:
+            tables.leave_lobby(table, user_id)
+        else:
+            seat = table.seat_of(user_id)
+            if seat is None or table.seats[seat].left:
+                raise RulesError("table-error-not-seated")
         if what == "leave" and record.status == tables.ACTIVE:
-            seat = table.seat_of(user.id)
+            seat = table.seat_of(user_id)
             assert seat is not None
             await self.seat_left(None, plugin, record, table, seat, "table-player-left")
         else:
             await self.change_table(record, table)
         key = "table-cancelled" if what == "cancel" else "table-you-left"
-        text = self.loc.text(self.lang(interaction), key, user=user.display_name)
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(content=text, view=None)
+        await click.reply.replace_private(self.loc.text(click.language, key, user=click.user_name))
         if what == "cancel":
-            public = self.loc.text(table.language, key, user=user.display_name)
+            public = self.loc.text(table.language, key, user=click.user_name)
             channel = self.bot.get_partial_messageable(record.channel_id)
             with contextlib.suppress(discord.HTTPException):
                 await channel.send(public, allowed_mentions=NO_PINGS, silent=True)
 
-    # ---- in-game actions --------------------------------------------------------------
-
-    async def _remove_control(
-        self,
-        interaction: discord.Interaction,
-        plugin: GamePlugin,
-        record: GameRecord,
-        table: Table,
-        seat_text: str,
+    async def remove_player(
+        self, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
         """The host's "remove" button, offered after two timeouts in a row."""
-        seat = int(seat_text) if seat_text.isdigit() else -1
-        try:
-            tables.remove_player(table, interaction.user.id, seat)
-        except RulesError as error:
-            await self.tell(interaction, error.key, **error.args_)
-            return
-        await self.seat_left(interaction, plugin, record, table, seat, "table-player-removed")
+        seat = int(click.argument) if click.argument.isdigit() else -1
+        tables.remove_player(table, click.user_id, seat)
+        await self.seat_left(click, plugin, record, table, seat, "table-player-removed")
 
 
-def can_manage(interaction: discord.Interaction) -> bool:
-    permissions = interaction.permissions
-    return bool(permissions and (permissions.manage_guild or permissions.administrator))
+class Asker(Protocol):
+    """Who asks to cancel a table or to leave it, as far as the question needs."""
+
+    @property
+    def user_id(self) -> int: ...
+
+    @property
+    def language(self) -> str: ...
+
+    @property
+    def manages_server(self) -> bool: ...
