@@ -28,6 +28,7 @@ from cogs import allocator
 from cogs.command_tree import TableTree
 from cogs.components import TableButton, TableSelect, press, table_control
 from cogs.direct_messages import DirectMessages
+from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.drawing import Drawing
 from cogs.i18n import FluentTranslator, user_language
 from cogs.rest_budget import RestBudget, budgeted
@@ -297,7 +298,11 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def settings(argv: Sequence[str]) -> Config:
-    """The settings file named on the command line, with the command line's shards."""
+    """The settings file named on the command line, with the command line's shards.
+
+    A server's own Dizzle level files are read now too: a broken one stops the start with its
+    sentence, before Discord hears of the bot, instead of failing the Dizzle cog later.
+    """
     arguments = parse_arguments(argv)
     ranges = arguments.shard_ids
     shard_ids = None if ranges is None else [n for numbers in ranges for n in numbers]
@@ -305,6 +310,8 @@ def settings(argv: Sequence[str]) -> Config:
         config = load_config("config.toml")
     else:
         config = load_config(arguments.config, named=True)
+    if config.dizzle_levels_folder is not None:
+        read_dizzle_levels(config.dizzle_levels_folder)
     return with_shards(config, arguments.shard_count, shard_ids)
 
 

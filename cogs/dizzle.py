@@ -1,7 +1,7 @@
 """Dizzle on Discord: ``/dizzle new`` and ``/dizzle sheet``, and each turn's controls.
 
 The levels are read once when the cog loads: the shipped ``games/levels/*.toml`` and the
-``*.toml`` files of the server's ``[dizzle] levels_folder`` (see :func:`config.read_dizzle_levels`),
+``*.toml`` files of the server's ``[dizzle] levels_folder`` (see :mod:`cogs.dizzle_level_files`),
 kept by id. The lobby offers them by title; the chosen level's JSON travels into the engine
 state, so a running game never depends on the files again.
 
@@ -26,13 +26,13 @@ from discord import app_commands
 
 from cogs import records
 from cogs.components import Upload, build_view
+from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.dizzle_screens import DizzleScreens, Text, choice_menus, level_name, more_pages
 from cogs.drawing import TEXTS
 from cogs.i18n import T
 from cogs.plugin import GamePlugin, TableContext, decode_json_action
 from cogs.seats import seat_choices, seat_named
 from cogs.table import TableAddon
-from config import read_dizzle_levels
 from games import dizzle as engine
 from games import table as tables
 from games.dizzle_levels import Level, level_to_json

@@ -19,11 +19,11 @@ import pytest
 from cogs.allocator import TRIM_SECONDS
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
+from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.drawing import TEXTS, Drawing
 from cogs.drawing_worker import PARENT_CHECK_SECONDS, warm_up
 from cogs.plugin import GamePlugin, TableContext
 from cogs.stella import StellaPlugin
-from config import read_dizzle_levels
 from games import table as tables
 from games.engine import RulesError, settle
 from games.table import Seat, Table
