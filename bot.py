@@ -23,13 +23,13 @@ import discord
 import yarl
 from discord.ext import commands
 
-from cogs import allocator
 from cogs.table.command_tree import TableTree
 from cogs.table.components import TableButton, TableSelect
 from cogs.table.direct_messages import DirectMessages
 from cogs.table.i18n import FluentTranslator, user_language
 from cogs.table.rest_budget import RestBudget, budgeted
 from config import Config, ConfigError, load_config, with_shards
+from drawing import allocator
 from drawing.service import Drawing
 from locales import Localizer
 from storage import Database, open_storage
@@ -271,7 +271,11 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def settings(argv: Sequence[str]) -> Config:
-    """The settings file named on the command line, with the command line's shards."""
+    """The settings file named on the command line, with the command line's shards.
+
+    A server's own Dizzle level files are read now too: a broken one stops the start with its
+    sentence, before Discord hears of the bot, instead of failing the Dizzle cog later.
+    """
     arguments = parse_arguments(argv)
     ranges = arguments.shard_ids
     shard_ids = None if ranges is None else [n for numbers in ranges for n in numbers]
@@ -279,6 +283,8 @@ def settings(argv: Sequence[str]) -> Config:
         config = load_config("config.toml")
     else:
         config = load_config(arguments.config, named=True)
+    if config.dizzle_levels_folder is not None:
+        read_dizzle_levels(config.dizzle_levels_folder)
     return with_shards(config, arguments.shard_count, shard_ids)
 
 

@@ -15,13 +15,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from games.dizzle_levels import Level, LevelError, parse_level
-
 LANGUAGES = ("en", "de", "fr")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 DISCORD_API = "https://discord.com/api/v10"
 DISCORD_GATEWAY = "wss://gateway.discord.gg/"
-SHIPPED_DIZZLE_LEVELS = Path(__file__).resolve().parent / "games" / "levels"
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 POSTGRES_EXAMPLE = "postgresql://user:password@host:5432/tablebot"
 
@@ -256,46 +253,14 @@ def _folder(section: Mapping[str, Any], name: str, base: Path) -> Path | None:
 
 
 def _levels_folder(section: Mapping[str, Any], base: Path) -> Path | None:
-    """The folder of a server's own Dizzle levels; its files are checked now, not mid-game."""
-    folder = _folder(section, "dizzle.levels_folder", base)
-    if folder is not None:
-        read_dizzle_levels(folder)
-    return folder
+    """The folder of a server's own Dizzle levels; ``bot.py`` reads its files at the start
+    (:mod:`cogs.dizzle_level_files`), so that a broken one stops it rather than a game."""
+    return _folder(section, "dizzle.levels_folder", base)
 
 
 def _cards_folder(section: Mapping[str, Any], base: Path) -> Path | None:
     """The folder of a server's own Stella cards; its pictures are checked when a game starts."""
     return _folder(section, "stella.cards_folder", base)
-
-
-def read_dizzle_levels(folder: Path | None = None) -> dict[str, Level]:
-    """The shipped Dizzle levels, then those of ``folder`` (``*.toml``), by id in that order.
-
-    Every file goes through :func:`games.dizzle_levels.parse_level`; a broken one raises
-    :class:`ConfigError` with one sentence naming the file and, where there is one, the cell.
-    """
-    paths = sorted(SHIPPED_DIZZLE_LEVELS.glob("*.toml"))
-    if folder is not None:
-        paths += sorted(folder.glob("*.toml"))
-    levels: dict[str, Level] = {}
-    for path in paths:
-        try:
-            level = parse_level(path.read_text(encoding="utf-8"), str(path))
-        except (OSError, UnicodeDecodeError) as error:
-            raise ConfigError(f"The Dizzle level file {path} cannot be read: {error}.") from None
-        except LevelError as error:
-            raise ConfigError(f"Dizzle level file {_one_line(str(error))}.") from None
-        if level.id in levels:
-            raise ConfigError(
-                f"The Dizzle level file {path} has the id {level.id!r}, "
-                "which another level already uses."
-            )
-        levels[level.id] = level
-    return levels
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split()).rstrip(".")
 
 
 _NAMES = {"str": "text", "int": "whole number", "list": "list", "float": "number"}

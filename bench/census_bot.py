@@ -236,7 +236,9 @@ def _our_stack() -> str:
 
 
 def _follow_pictures() -> _Followed:
-    from cogs import components, drawing, screens
+    from cogs.table import components
+    from drawing import service as drawing
+    from screens import model as screens
 
     followed = _Followed()
 

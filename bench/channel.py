@@ -358,7 +358,7 @@ def _plugin(title: str) -> Any:
         return DiceStarsPlugin()
     if title == "dizzle":
         from cogs.dizzle import DizzlePlugin
-        from config import read_dizzle_levels
+        from cogs.dizzle_level_files import read_dizzle_levels
 
         return DizzlePlugin(read_dizzle_levels(None))
     from cogs.stella import StellaPlugin

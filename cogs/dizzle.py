@@ -1,7 +1,7 @@
 """Dizzle on Discord: ``/dizzle new`` and ``/dizzle sheet``, and each turn's controls.
 
 The levels are read once when the cog loads: the shipped ``games/levels/*.toml`` and the
-``*.toml`` files of the server's ``[dizzle] levels_folder`` (see :func:`config.read_dizzle_levels`),
+``*.toml`` files of the server's ``[dizzle] levels_folder`` (see :mod:`cogs.dizzle_level_files`),
 kept by id. The lobby offers them by title; the chosen level's JSON travels into the engine
 state, so a running game never depends on the files again.
 
@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table import records
 from cogs.table.cog import TableAddon
 from cogs.table.components import Upload, build_view
 from cogs.table.i18n import T
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
-from config import read_dizzle_levels
 from drawing.service import TEXTS
 from games import dizzle as engine
 from games import table as tables

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import sqlite3
 import time
@@ -396,13 +395,16 @@ class Database:
     async def _transaction(self) -> AsyncIterator[None]:
         """One write transaction, whole or not at all (this connection's writes take turns)."""
         async with self._write_lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield
                 await self._db.execute("COMMIT")
             except BaseException:
-                # SQLite has rolled back already after some errors (a full disk, an I/O error).
-                if self._db.in_transaction:
+                # Queued whatever in_transaction says now: a cancelled statement of this
+                # transaction (its BEGIN too) may still be on its way to the database's thread,
+                # which runs its queue in order. "No transaction is active" is fine: BEGIN
+                # failed, or SQLite rolled back by itself (a full disk, an I/O error).
+                with contextlib.suppress(sqlite3.OperationalError):
                     await self._db.execute("ROLLBACK")
                 raise
 
@@ -468,23 +470,26 @@ class Database:
             if cursor.rowcount != 1:
                 raise StaleVersion(game_id)
             return expected_version + 1
-        save = functools.partial(
-            _save_in_one_transaction,
-            game_id=game_id,
-            arguments=arguments,
-            deadline=deadline,
-            version=expected_version + 1,
-            moves=moves,
-            results=results,
-            now=now,
-        )
-        async with self._write_lock:
-            # One trip to the database's thread for the whole transaction, not one a statement:
-            # every trip costs the event loop a wake-up, and every click saves this way.
-            # aiosqlite's own way of running a call in its thread (its version is pinned).
-            saved = await self._db._execute(save, self._db._conn)
-        if not saved:
-            raise StaleVersion(game_id)
+        async with self._transaction():
+            cursor = await self._db.execute(SQL.SAVE_GAME, arguments)
+            if cursor.rowcount != 1:
+                raise StaleVersion(game_id)  # leaving the block rolls back
+            if deadline == CLEAR:
+                await self._db.execute(SQL.CLEAR_DEADLINE, (game_id,))
+            elif deadline is not None:
+                due_at, remind_at = deadline  # type: ignore[misc]
+                await self._db.execute(
+                    SQL.SET_DEADLINE, (game_id, expected_version + 1, due_at, remind_at)
+                )
+            if moves:
+                # One trip each (a cursor's execute and fetch would be two).
+                last = (await self._db.execute_fetchall(SQL.LAST_MOVE, (game_id,)))[0][0]
+                await self._db.executemany(SQL.INSERT_MOVE, move_rows(game_id, last, moves, now))
+            if results:
+                await self._db.executemany(
+                    SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results)
+                )
+            fault_point("save.before-commit")
         return expected_version + 1
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
@@ -640,42 +645,6 @@ def save_arguments(
     """The parameters of :data:`SQL.SAVE_GAME`, the same for both engines."""
     finished_at = now if status in CLOSED_STATUSES else None
     return (dump(snapshot), status, now, finished_at, int(shown), now, game_id, expected_version)
-
-
-def _save_in_one_transaction(
-    connection: sqlite3.Connection,
-    *,
-    game_id: int,
-    arguments: tuple[Any, ...],
-    deadline: DeadlineChange,
-    version: int,
-    moves: Sequence[tuple[int | None, dict[str, Any], str]],
-    results: Sequence[SeatResult],
-    now: float,
-) -> bool:
-    """:meth:`Database.save_game` in the database's thread; False: the version moved on."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        if connection.execute(SQL.SAVE_GAME, arguments).rowcount != 1:
-            connection.execute("ROLLBACK")
-            return False
-        if deadline == CLEAR:
-            connection.execute(SQL.CLEAR_DEADLINE, (game_id,))
-        elif deadline is not None:
-            due_at, remind_at = deadline
-            connection.execute(SQL.SET_DEADLINE, (game_id, version, due_at, remind_at))
-        if moves:
-            last = connection.execute(SQL.LAST_MOVE, (game_id,)).fetchone()[0]
-            connection.executemany(SQL.INSERT_MOVE, move_rows(game_id, last, moves, now))
-        if results:
-            connection.executemany(SQL.INSERT_SEAT_RESULT, seat_result_rows(game_id, results))
-        fault_point("save.before-commit")
-        connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
-        raise
-    return True
 
 
 def move_record(row: Sequence[Any]) -> MoveRecord:

@@ -6,7 +6,7 @@ import platform
 
 import pytest
 
-from cogs import allocator
+from drawing import allocator
 from tests.support.in_worker import own_heap
 
 

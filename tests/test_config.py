@@ -1,9 +1,12 @@
 """Settings: defaults, the token from the environment, and one clear sentence per mistake."""
 
+import ast
+import sys
 from pathlib import Path
 
 import pytest
 
+import config
 from config import ConfigError, load_config
 
 
@@ -140,3 +143,23 @@ def test_without_a_named_file_the_default_may_be_absent(tmp_path, monkeypatch):
     assert (tmp_path / "config.toml").exists(), "the default file, read when it is there"
     assert bot.settings([]).token == "from-file"
     assert bot.settings(["config.toml"]).token == "from-file"
+
+
+def test_the_settings_module_imports_only_the_standard_library():
+    """Settings are plain values: nothing of the games (the Dizzle level files are read by
+    cogs.dizzle_level_files), nothing of Discord."""
+    tree = ast.parse(Path(config.__file__).read_text(encoding="utf-8"))
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    imported |= {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.level == 0
+    }
+    assert imported and all(name.split(".")[0] in sys.stdlib_module_names for name in imported), (
+        sorted(imported)
+    )

@@ -18,9 +18,9 @@ import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
 from cogs.dizzle import DizzlePlugin
+from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.stella import StellaPlugin
 from cogs.table.plugin import GamePlugin
-from config import read_dizzle_levels
 from drawing.allocator import TRIM_SECONDS
 from drawing.service import TEXTS, Drawing
 from drawing.worker import PARENT_CHECK_SECONDS, warm_up

@@ -140,7 +140,7 @@ async def test_the_worker_does_not_trim_while_a_job_draws(monkeypatch) -> None:
     """A trim holds the allocator's lock, which a picture being drawn would wait for: the
     worker trims on its own only between jobs. (Its clocks shortened: the worker is forked
     with this process's settings.)"""
-    from cogs import drawing_worker
+    from drawing import worker as drawing_worker
 
     monkeypatch.setattr(drawing_worker, "TRIM_SECONDS", 1.0)
     monkeypatch.setattr(drawing_worker, "IDLE_SECONDS", 0.2)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table.components import custom_id
-from config import ConfigError, load_config, read_dizzle_levels
+from config import ConfigError, load_config
 from games import dizzle as engine
 from games.dizzle_levels import bits, cells_of, field_label, level_from_json, level_to_json
 from games.table import Table
@@ -528,10 +529,11 @@ def test_a_bad_level_file_stops_start_up_with_one_sentence_naming_file_and_cell(
     bad = _toml(checkerboard_level(6, 8)) + '[[special]]\nat = [1, 2]\nkind = "gem"\npoints = 4\n'
     (tmp_path / "mine" / "broken.toml").write_text(bad)
     with pytest.raises(ConfigError) as caught:
-        load_config(_config(tmp_path, "mine"), env={})
+        bot.settings([str(_config(tmp_path, "mine"))])
     message = str(caught.value)
     assert "broken.toml" in message and "cell (1, 2)" in message and "gem points" in message
     assert "\n" not in message and message.endswith(".")
+    assert load_config(_config(tmp_path, "mine"), env={}).dizzle_levels_folder == tmp_path / "mine"
 
 
 @pytest.mark.parametrize(
@@ -545,7 +547,7 @@ def test_other_level_mistakes_name_the_file(tmp_path, name, text, named):
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / name).write_text(text)
     with pytest.raises(ConfigError) as caught:
-        load_config(_config(tmp_path, "mine"), env={})
+        bot.settings([str(_config(tmp_path, "mine"))])
     assert name in str(caught.value) and named in str(caught.value)
     assert "\n" not in str(caught.value)
 

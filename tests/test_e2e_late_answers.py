@@ -16,7 +16,7 @@ import signal
 
 import pytest
 
-from cogs import answers
+from cogs.table import delivery as answers
 from drawing.service import Drawing
 from games import dice_stars as engine
 from tests.emulator import Channel, FakeDiscord, User

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cogs.dizzle import DizzlePlugin
+from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.history import record_level
-from config import read_dizzle_levels
 from games import table as tables
 from locales import Localizer
 from screens.context import TableContext

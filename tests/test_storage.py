@@ -178,6 +178,32 @@ async def test_a_save_that_fails_halfway_writes_nothing_and_the_next_one_lands(d
     assert [m.seq for m in await db.moves(game.id)] == [1]
 
 
+async def test_a_save_cancelled_before_its_transaction_began_leaves_none_open(tmp_path):
+    """SQLite: the save's BEGIN still waits for a lock another connection holds (a backup)
+    when the save is cancelled; that BEGIN runs after all, and is ended, not left open."""
+    path = tmp_path / "tables.sqlite3"
+    db = await Database.open(path)
+    try:
+        game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={"n": 0})
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        save = asyncio.create_task(
+            db.save_game(game.id, 1, {"n": 1}, status="active", moves=[(0, {}, "u")])
+        )
+        await asyncio.sleep(0)  # one step of the task: its BEGIN is queued, and waits
+        save.cancel()
+        holder.execute("COMMIT")
+        holder.close()
+        with pytest.raises(asyncio.CancelledError):
+            await save
+        loaded = await db.load_game(game.id)
+        assert (loaded.snapshot, loaded.version, await db.moves(game.id)) == ({"n": 0}, 1, [])
+        assert await db.save_game(game.id, 1, {"n": 2}, status="active", moves=[(0, {}, "u")]) == 2
+        assert [m.seq for m in await db.moves(game.id)] == [1]
+    finally:
+        await db.close()
+
+
 async def test_concurrent_saves_of_one_version_apply_once(db):
     game = await db.create_game(guild_id=1, channel_id=10, kind="x", snapshot={})
     results = await asyncio.gather(

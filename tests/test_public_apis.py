@@ -1,0 +1,179 @@
+"""The product uses its dependencies through their public API only.
+
+A private attribute (one leading underscore) of a library's object may change in any patch
+release without a word in its changelog. The scan reads the product's source with ``ast``:
+which names and ``self`` attributes hold an object of the library (a parameter annotated with
+its types, what its calls return, what an ``async with`` over such a call binds), and fails
+on any ``._name`` read on one of them, or on the library's modules themselves.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+# The product's code; tests and the bench may look inside a library.
+PRODUCT = (
+    "bot.py",
+    "config.py",
+    "fault_points.py",
+    "cogs",
+    "games",
+    "rendering",
+    "storage",
+    "locales",
+)
+STORAGE_LIBRARIES = ("aiosqlite", "asyncpg")
+
+
+def product_files() -> list[Path]:
+    files: list[Path] = []
+    for name in PRODUCT:
+        path = REPO / name
+        files += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return files
+
+
+def private_uses(source: str, libraries: tuple[str, ...]) -> list[str]:
+    """``line: expression`` for every private attribute read on the libraries' objects."""
+    tree = ast.parse(source)
+    aliases = _aliases(tree, libraries)
+    if not aliases:
+        return []
+    held = _holders(tree, aliases)
+    found = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and _is_private(node.attr)
+        and (_root(node.value) in aliases or ast.unparse(node.value) in held)
+    ]
+    found.sort(key=lambda node: (node.lineno, node.col_offset))
+    return [f"{node.lineno}: {ast.unparse(node)}" for node in found]
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _aliases(tree: ast.Module, libraries: tuple[str, ...]) -> set[str]:
+    """The names under which the module imported the libraries (``import asyncpg as pg``)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] in libraries:
+                    names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in libraries:
+            names.update(alias.asname or alias.name for alias in node.names)
+    return names
+
+
+def _root(node: ast.expr) -> str | None:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _holders(tree: ast.Module, aliases: set[str]) -> set[str]:
+    """Expressions (``connection``, ``self._db``) that hold one of the libraries' objects."""
+    held: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and _names_library(node.annotation, aliases):
+            held.add(node.arg)
+    while True:  # what such an object's calls return is the library's too
+        before = len(held)
+        for target, value in _bindings(tree):
+            if _comes_from(value, aliases, held):
+                held.add(ast.unparse(target))
+        if len(held) == before:
+            return held
+
+
+def _names_library(annotation: ast.expr | None, aliases: set[str]) -> bool:
+    """``aiosqlite.Connection``, ``asyncpg.Pool | None``; also as a string annotation."""
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        annotation = ast.parse(annotation.value, mode="eval").body
+    return any(isinstance(node, ast.Name) and node.id in aliases for node in ast.walk(annotation))
+
+
+def _bindings(tree: ast.Module) -> Iterator[tuple[ast.expr, ast.expr]]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                yield target, node.value
+        elif isinstance(node, ast.AnnAssign | ast.NamedExpr) and node.value is not None:
+            yield node.target, node.value
+        elif isinstance(node, ast.With | ast.AsyncWith):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    yield item.optional_vars, item.context_expr
+
+
+def _comes_from(value: ast.expr, aliases: set[str], held: set[str]) -> bool:
+    while isinstance(value, ast.Await | ast.Call | ast.Attribute | ast.Subscript):
+        if ast.unparse(value) in held:
+            return True
+        value = value.value if not isinstance(value, ast.Call) else value.func
+    return isinstance(value, ast.Name) and (value.id in aliases or value.id in held)
+
+
+def test_storage_reaches_aiosqlite_and_asyncpg_only_through_their_public_api():
+    found = {
+        str(path.relative_to(REPO)): uses
+        for path in product_files()
+        if (uses := private_uses(path.read_text(encoding="utf-8"), STORAGE_LIBRARIES))
+    }
+    assert found == {}
+
+
+def test_the_storage_scan_finds_the_private_uses_there_were():
+    """The scan itself, on the shapes the product once had and on a few more."""
+    once = """
+import aiosqlite
+
+class Database:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def save_game(self, save):
+        saved = await self._db._execute(save, self._db._conn)
+        cursor = await self._db.execute("SELECT 1")
+        return cursor._cursor
+"""
+    assert private_uses(once, STORAGE_LIBRARIES) == [
+        "9: self._db._execute",
+        "9: self._db._conn",
+        "11: cursor._cursor",
+    ]
+    pooled = """
+import asyncpg as pg
+
+async def open_pool(url):
+    pool = await pg.create_pool(url)
+    async with pool.acquire() as connection, connection.transaction():
+        connection._connection.close()
+    return pg.pool._private, pool._queue, pool.size
+"""
+    assert private_uses(pooled, STORAGE_LIBRARIES) == [
+        "7: connection._connection",
+        "8: pg.pool._private",
+        "8: pool._queue",
+    ]
+    own = """
+import aiosqlite
+
+class Database:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._lock = None
+
+    async def close(self):
+        await self._db.close()
+        return self._lock, self._migrate(), other._db
+"""
+    assert private_uses(own, STORAGE_LIBRARIES) == []
