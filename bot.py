@@ -23,6 +23,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table.command_tree import TableTree
 from cogs.table.components import TableButton, TableSelect
 from cogs.table.direct_messages import DirectMessages

@@ -823,7 +823,7 @@ class StellaCog(TableAddon):
         deck: app_commands.Choice[str] | None = None,
         turn_timer: app_commands.Range[int, 0, 10080] | None = None,
     ) -> None:
-        self.plugin.remember_language(self.table, interaction)
+        self.plugin.languages[interaction.user.id] = self.table.lang(interaction)
         if deck is not None and deck.value == "custom" and self.plugin.cards_folder is None:
             await self.table.tell(interaction, "st-error-no-cards-folder")
             return

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import bot
 from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table.components import custom_id
 from config import ConfigError, load_config
