@@ -39,7 +39,7 @@ def lobby_of(plugin, language: str) -> tables.Table:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("plugin", plugins(), ids=lambda p: p.kind)
-def test_every_lobby_fits_discord_and_offers_the_language_and_the_rules(plugin, language):
+async def test_every_lobby_fits_discord_and_offers_the_language_and_the_rules(plugin, language):
     table = lobby_of(plugin, language)
     screen = lobby_screen(plugin, LOC, 1, 1, table)
     build_view(1, 1, screen.rows)  # raises beyond 5 rows, 5 buttons or 25 options

@@ -22,10 +22,15 @@ PRODUCT = (
     "cogs",
     "games",
     "rendering",
+    "screens",
+    "drawing",
     "storage",
     "locales",
 )
 STORAGE_LIBRARIES = ("aiosqlite", "asyncpg")
+CLIENT_LIBRARIES = ("discord", "aiosqlite", "asyncpg")
+# Markers a library reads on objects of its own kind: not a promise to anyone else.
+LIBRARY_DUNDERS = frozenset({"__discord_ui_view__", "__discord_ui_modal__"})
 
 
 def product_files() -> list[Path]:
@@ -177,3 +182,74 @@ class Database:
         return self._lock, self._migrate(), other._db
 """
     assert private_uses(own, STORAGE_LIBRARIES) == []
+
+
+def _own_private_names(files: list[Path]) -> set[str]:
+    """The private names the product defines itself: its functions, classes, module names
+    and the attributes it assigns."""
+    names: set[str] = set()
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+            elif isinstance(node, ast.alias):
+                names.add((node.asname or node.name).split(".")[0])
+    return {name for name in names if _is_private(name)}
+
+
+def foreign_private_uses(files: list[Path]) -> list[str]:
+    """``file:line: expression`` for every read of a private attribute the product does not
+    define itself (so one of a library's: discord.py's ``_connection``, aiosqlite's
+    ``_execute``), and every use of a library's undocumented dunder protocol."""
+    own = _own_private_names(files)
+    found: list[str] = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Attribute | ast.Name):
+                continue
+            name = node.attr if isinstance(node, ast.Attribute) else node.id
+            foreign = isinstance(node, ast.Attribute) and _is_private(name) and name not in own
+            if foreign or name in LIBRARY_DUNDERS:
+                where = path.relative_to(REPO) if path.is_relative_to(REPO) else path.name
+                found.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def _talks_to(path: Path, libraries: tuple[str, ...]) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return bool(_aliases(tree, libraries))
+
+
+def test_what_talks_to_discord_or_a_database_reads_no_private_attribute_of_a_library():
+    """Every module that imports discord.py, aiosqlite or asyncpg: whatever private name it
+    reads on an object is one the product defines itself."""
+    talking = [path for path in product_files() if _talks_to(path, CLIENT_LIBRARIES)]
+    assert len(talking) > 20  # bot.py, the cogs, the storage
+    assert foreign_private_uses(talking) == []
+
+
+def test_the_library_scan_finds_what_the_bot_once_used(tmp_path: Path) -> None:
+    once = tmp_path / "once.py"
+    once.write_text(
+        "class Bot:\n"
+        "    def __init__(self):\n"
+        "        self._own = 1\n"
+        "        parsers = self._connection.parsers\n"
+        "        print(self._own)\n"
+        "class Controls:\n"
+        "    __discord_ui_view__ = True\n"
+        "async def save(db):\n"
+        "    await db._execute(print, db._conn)\n"
+    )
+    assert sorted(use.split(": ", 1)[1] for use in foreign_private_uses([once])) == [
+        "__discord_ui_view__",
+        "db._conn",
+        "db._execute",
+        "self._connection",
+    ]

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 KNOWN_GAMES = 10_000  # games whose channel and kind a click finds without loading them
 KNOWN_CLICKS = 4096  # interaction ids kept to know one delivered twice
+ANSWERS_ON_ITS_OWN = (Kind.RULES, Kind.HISTORY, Kind.PANEL)  # private cards, replays, panels
 
 
 class TableCog(Seating, Changes, Repairs, commands.Cog):
@@ -137,10 +138,10 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
             return  # the same click delivered twice: its first arrival answers and applies it
         place = self._place_on_arrival(click)
         try:
-            if click.changes_the_table:
+            if click.kind not in ANSWERS_ON_ITS_OWN:
                 # A change that edits the clicked message answers with that edit, after its
                 # save; others are acknowledged now. Nothing a player is shown comes before
-                # its save. Rules, replays and private panels answer on their own.
+                # its save.
                 if self._edits_its_message(click):
                     click.reply.answer_late()  # by the edit of the clicked message, in one call
                 else:

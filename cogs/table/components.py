@@ -6,13 +6,12 @@ keep working after a restart; :class:`TableButton` and :class:`TableSelect` are 
 at start-up (``Client.add_dynamic_items``) and are where every click enters the table: read once
 into a :class:`~cogs.table.click.Click` and handed to the table cog.
 
-A message's controls are sent as :class:`Controls`, their payload written out directly: the
-registered items answer every click, so no message needs a view object kept for it.
+A message's controls are sent as a stopped view of these items: the registered items answer
+every click, so no message needs a view kept for it.
 """
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 from collections.abc import Callable
@@ -242,101 +241,28 @@ def _table_cog(interaction: discord.Interaction) -> TableCog | None:
     return interaction.client.get_cog("TableCog")  # type: ignore[attr-defined,return-value]
 
 
-class Controls:
-    """A message's rows of controls as Discord's component payload, for discord.py's ``view=``.
+def build_view(game_id: int, version: int, rows: list[Row]) -> discord.ui.View | None:
+    """Discord components for ``rows``; at most 5 rows of 5 buttons or one select each.
 
-    discord.py asks a view for its payload and whether to keep it for dispatching; these are
-    never kept (clicks reach :class:`TableButton` and :class:`TableSelect` by their custom_id).
-    The payload is what a stopped ``discord.ui.View`` of the same items sends (a test compares).
+    The view is stopped before it is sent, so discord.py keeps none of them: the registered
+    items answer every click by its custom_id.
     """
-
-    __discord_ui_view__ = True
-    timeout = None
-
-    def __init__(self, components: list[dict[str, Any]]) -> None:
-        self.components = components
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return self.components
-
-    def has_components_v2(self) -> bool:
-        return False
-
-    def is_finished(self) -> bool:
-        return True
-
-    def is_dispatchable(self) -> bool:
-        return False
-
-
-def build_view(game_id: int, version: int, rows: list[Row]) -> Controls | None:
-    """Discord components for ``rows``; at most 5 rows of 5 buttons or one select each."""
     if not rows:
         return None
     if len(rows) > 5:
         raise ValueError("a message holds at most 5 rows of controls")
-    components: list[dict[str, Any]] = []
-    for row in rows:
+    view = discord.ui.View(timeout=None)
+    for index, row in enumerate(rows):
         if isinstance(row, Select):
             if not 1 <= len(row.options) <= 25:
                 raise ValueError("a select holds 1 to 25 options")
-            items = [_select_payload(game_id, version, row)]
+            items: list[discord.ui.Item[discord.ui.View]] = [TableSelect(game_id, version, row)]
         else:
             if len(row) > 5:
                 raise ValueError("a row holds at most 5 buttons")
-            items = [_button_payload(game_id, version, button) for button in row]
-        if items:
-            components.append({"type": 1, "components": items})
-    return Controls(components)
-
-
-def _button_payload(game_id: int, version: int, button: Button) -> dict[str, Any]:
-    payload: dict[str, Any] = {
-        "type": 2,
-        "style": STYLES[button.style].value,
-        "disabled": button.disabled,
-    }
-    if button.label:
-        payload["label"] = button.label
-    payload["custom_id"] = custom_id("t", game_id, version, button.payload)
-    if button.emoji:
-        payload["emoji"] = _emoji(button.emoji)
-    return payload
-
-
-def _select_payload(game_id: int, version: int, select: Select) -> dict[str, Any]:
-    payload: dict[str, Any] = {
-        "type": 3,
-        "custom_id": custom_id("s", game_id, version, select.payload),
-        "min_values": select.min_values,
-        "max_values": select.max_values,
-        "disabled": False,
-        "required": True,
-    }
-    if select.placeholder:
-        payload["placeholder"] = select.placeholder
-    payload["options"] = [_option_payload(option) for option in select.options]
-    return payload
-
-
-def _option_payload(option: Option) -> dict[str, Any]:
-    payload: dict[str, Any] = {
-        "label": option.label,
-        "value": option.value,
-        "default": option.default,
-    }
-    if option.description:
-        payload["description"] = option.description
-    if option.emoji:
-        payload["emoji"] = _emoji(option.emoji)
-    return payload
-
-
-@functools.lru_cache(maxsize=512)
-def _emoji_payload(text: str) -> tuple[tuple[str, Any], ...]:
-    return tuple(discord.PartialEmoji.from_str(text).to_dict().items())
-
-
-def _emoji(text: str) -> dict[str, Any]:
-    # A fresh dict each time: a payload is Discord's to serialise, never shared.
-    return dict(_emoji_payload(text))
+            items = [TableButton(game_id, version, button) for button in row]
+        for item in items:
+            item.row = index
+            view.add_item(item)
+    view.stop()
+    return view
