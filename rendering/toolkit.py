@@ -194,6 +194,29 @@ def fit_name(
     return shown, smallest
 
 
+def wrap_name(
+    text: str, width: int, size: int, bold: bool = False, later: int | None = None
+) -> list[str]:
+    """A player's name whole, in lines of ``width`` pixels (``later`` for the lines after the
+    first, where they have more room): broken after a space or a hyphen where a line can end
+    there, else between two letters (a name of one long word)."""
+    lines: list[str] = []
+    rest = text.strip()
+    while rest and _width(rest, size, bold) > (room := width if not lines else later or width):
+        cut = 1  # the longest head that fits; at least one letter a line
+        while cut < len(rest) and _width(rest[: cut + 1].rstrip(), size, bold) <= room:
+            cut += 1
+        ends = [i + 1 for i in range(1, cut) if rest[i] in " -"]
+        if cut < len(rest) and rest[cut] == " ":
+            ends.append(cut)
+        cut = max(ends, default=cut)
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        lines.append(rest)
+    return lines or [text]
+
+
 def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     """``text`` in lines of whole words that fit ``width`` (a word too long is shortened)."""
     lines: list[str] = []

@@ -1,14 +1,18 @@
 """No text on a picture is cut: every picture kind, drawn from seeded positions in English,
 German and French, reports no label shortened with an ellipsis or drawn past its edge.
 
-Players' names are the one exception, and only past a length no layout can hold at the
-legibility floor: a name is shrunk to that floor and given a line of its own before its end is
-cut (``rendering.toolkit.fit_name``). Dice Stars and Dizzle show names as long as the bench's
-longest whole; Stella's board and score tables share a line between a name and its numbers, six
-players deep, and cut a name there when it is longer than its column.
+Players' names are the one exception in Dice Stars and Dizzle, and only past a length no layout
+can hold at the legibility floor: a name is shrunk to that floor and given a line of its own
+before its end is cut (``rendering.toolkit.fit_name``); names as long as the bench's longest
+are whole there. Stella's board and score tables never cut a name: one longer than its column
+wraps onto more lines (``rendering.toolkit.wrap_name``) and its row grows, up to the 32
+characters of a Discord display name in the widest letters.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
@@ -16,7 +20,18 @@ from PIL import Image, ImageDraw
 from bench.playouts import NAMES
 from locales import LANGUAGES
 from rendering import legend
-from rendering.toolkit import canvas, fit_name, fit_text, font, last_legibility, to_png, write
+from rendering import stella as stella_pictures
+from rendering.toolkit import (
+    canvas,
+    fit_name,
+    fit_text,
+    font,
+    last_legibility,
+    printable,
+    to_png,
+    wrap_name,
+    write,
+)
 from tests.support import picture_kinds
 
 # Discord display names reach 32 characters; these are as long, in the three languages' letters.
@@ -52,17 +67,69 @@ def test_no_label_of_the_bot_is_cut(index: int, language: str, names: str) -> No
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("index", range(len(PICTURES)), ids=_ids(PICTURES))
-def test_names_as_long_as_the_benchs_are_whole_in_dice_stars_and_dizzle(
-    index: int, language: str
-) -> None:
+def test_names_as_long_as_the_benchs_are_whole(index: int, language: str) -> None:
     picture = PICTURES[index]
     picture.draw(picture_kinds.labels(language))
     seen = last_legibility()
     assert seen is not None
-    if picture.kind.startswith("Stella"):
-        assert set(seen.shortened_names) <= {max(NAMES, key=len)}
-    else:
-        assert seen.shortened_names == (), f"{picture.kind} ({picture.moment}, {language})"
+    assert seen.shortened_names == (), f"{picture.kind} ({picture.moment}, {language})"
+
+
+@pytest.fixture
+def stella_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text the Stella pictures draw, in the order they draw them."""
+    drawn: list[str] = []
+    original = stella_pictures.write
+
+    def noting(draw: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any, **kw: Any) -> None:
+        drawn.append(text)
+        original(draw, xy, text, *args, **kw)
+
+    monkeypatch.setattr(stella_pictures, "write", noting)
+    yield drawn
+
+
+STELLA = [i for i, p in enumerate(PICTURES) if p.kind.startswith("Stella")]
+NAMED = {"Stella board", "Stella round scores", "Stella result"}  # the grid and slate name nobody
+
+
+@pytest.mark.parametrize("names", ["bench", "longest", "widest"])
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("index", STELLA, ids=[_ids(PICTURES)[i] for i in STELLA])
+def test_stella_draws_names_as_long_as_discords_whole(
+    index: int, language: str, names: str, stella_texts: list[str]
+) -> None:
+    picture = picture_kinds.pictures(NAME_SETS[names])[index]
+    picture.draw(picture_kinds.labels(language))
+    seen = last_legibility()
+    assert seen is not None
+    assert seen.shortened_names == () and seen.clipped == ()
+    if picture.kind in NAMED:
+        # Each name's lines are drawn one after the other: together they spell it all.
+        drawn = "".join(stella_texts).replace(" ", "")
+        for name in NAME_SETS[names]:
+            assert printable(name).replace(" ", "") in drawn, f"{picture.kind}: {name}"
+
+
+@pytest.mark.parametrize("name", [*LONGEST, *WIDEST, NAMES[0]])
+def test_a_wrapped_name_keeps_every_letter_and_breaks_after_spaces_and_hyphens(
+    name: str,
+) -> None:
+    lines = wrap_name(name, 300, 27, bold=True, later=400)
+    face = font(27, True)
+    widths = [face.getbbox(line)[2] - face.getbbox(line)[0] for line in lines]
+    assert widths[0] <= 300 and all(width <= 400 for width in widths[1:])
+    assert " ".join(lines).replace("- ", "-") == name or "".join(lines) == name
+    if " " in name or "-" in name:  # words are kept whole
+        assert all(line.endswith("-") or f"{line} " in name for line in lines[:-1])
+
+
+def test_a_name_that_fits_stays_on_one_line() -> None:
+    assert wrap_name("Zoë", 300, 27, bold=True) == ["Zoë"]
+    assert wrap_name("Maximilian von Hohenzollern-Weiß", 330, 27, True) == [
+        "Maximilian von",
+        "Hohenzollern-Weiß",
+    ]
 
 
 def test_the_lost_french_solo_result_keeps_its_title_whole() -> None:
