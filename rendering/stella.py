@@ -861,7 +861,8 @@ def _panel_entry(
         outline=REVEALED if active else PANEL_EDGE,
         width=3 if active else 1,
     )
-    _chip(draw, (x0 + 12 + CHIP / 2, (y0 + y1) / 2), CHIP, seat, tag, faded=view["left"][seat])
+    centre = (x0 + 12 + _chip_width(tag) / 2, (y0 + y1) / 2)  # a pill grows rightwards
+    _chip(draw, centre, CHIP, seat, tag, faded=view["left"][seat])
     face = font(MIN_TEXT, True)
     playing = view["phase"] == "exploration"
     top, bottom = y0 + 28, y1 - 26

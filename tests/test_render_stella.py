@@ -472,6 +472,16 @@ def test_a_long_name_in_the_score_tables_gets_a_line_above_its_numbers() -> None
     )
 
 
+def test_a_wide_chip_stays_inside_its_players_entry() -> None:
+    view = st.view(exploring([6]), None)
+    names = ["Mia Wolf", "Al", "Chloé", "Dmitri"]
+    assert rs.initials(names)[0] == "MW"
+    image = decode(rs.render_board(view, names, english, grey_cards)).convert("RGB")
+    top = rs.card_box(14, board=True)[3] + rs.PANEL_GAP
+    margin = image.crop((1, top, rs.PAD - 1, image.height - 1))  # the cloth left of the entries
+    assert count(margin, near(rs.seat_colour(0), 60)) == 0
+
+
 def test_initials_are_unique_whatever_the_case() -> None:
     assert rs.initials(["Al", "Anna-Lena", "Zoë"]) == ["Al", "An", "Z"]
     tags = rs.initials(["Al", "Anna-Lena", "Alba", "al"])
