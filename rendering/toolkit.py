@@ -217,6 +217,18 @@ def wrap_name(
     return lines or [text]
 
 
+def name_lines(
+    text: str, width: int, size: int, smallest: int, bold: bool = False, later: int | None = None
+) -> tuple[list[str], int]:
+    """A player's name whole: on one line at the largest size from ``size`` down to
+    ``smallest`` where it fits ``width``, else wrapped at ``smallest`` (:func:`wrap_name`;
+    ``later``: the room of the lines after the first). Returns the lines and their size."""
+    for tried in range(size, max(smallest, 1) - 1, -1):
+        if _width(text, tried, bold) <= width:
+            return [text], tried
+    return wrap_name(text, width, smallest, bold, later), smallest
+
+
 def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     """``text`` in lines of whole words that fit ``width`` (a word too long is shortened)."""
     lines: list[str] = []
