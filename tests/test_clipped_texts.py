@@ -1,12 +1,10 @@
 """No text on a picture is cut: every picture kind, drawn from seeded positions in English,
 German and French, reports no label shortened with an ellipsis or drawn past its edge.
 
-Players' names are the one exception in Dice Stars and Dizzle, and only past a length no layout
-can hold at the legibility floor: a name is shrunk to that floor and given a line of its own
-before its end is cut (``rendering.toolkit.fit_name``); names as long as the bench's longest
-are whole there. Stella's board and score tables never cut a name: one longer than its column
-wraps onto more lines (``rendering.toolkit.wrap_name``) and its row grows, up to the 32
-characters of a Discord display name in the widest letters.
+Players' names are no exception, up to the 32 characters of a Discord display name in the
+widest letters: a name shrinks to the legibility floor where it must, and one longer than its
+place wraps onto more lines (``rendering.toolkit.name_lines``, ``wrap_name``) and its row,
+chip or header grows, in Dice Stars, Dizzle and Stella alike.
 """
 
 from __future__ import annotations
@@ -15,15 +13,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from bench.playouts import NAMES
 from locales import LANGUAGES
+from rendering import dice_stars as dice_stars_pictures
+from rendering import dizzle as dizzle_pictures
 from rendering import legend
 from rendering import stella as stella_pictures
 from rendering.toolkit import (
     canvas,
-    fit_name,
     fit_text,
     font,
     last_legibility,
@@ -65,50 +64,52 @@ def test_no_label_of_the_bot_is_cut(index: int, language: str, names: str) -> No
     assert seen.clipped == (), f"{picture.kind} ({picture.moment}, {language}): {seen.clipped}"
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("index", range(len(PICTURES)), ids=_ids(PICTURES))
-def test_names_as_long_as_the_benchs_are_whole(index: int, language: str) -> None:
-    picture = PICTURES[index]
-    picture.draw(picture_kinds.labels(language))
-    seen = last_legibility()
-    assert seen is not None
-    assert seen.shortened_names == (), f"{picture.kind} ({picture.moment}, {language})"
-
-
 @pytest.fixture
-def stella_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text the Stella pictures draw, in the order they draw them."""
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text the pictures of the three games write, in the order they write them."""
     drawn: list[str] = []
-    original = stella_pictures.write
+    for module in (dice_stars_pictures, dizzle_pictures, stella_pictures):
+        original = module.write
 
-    def noting(draw: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any, **kw: Any) -> None:
-        drawn.append(text)
-        original(draw, xy, text, *args, **kw)
+        def noting(
+            draw: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any, _o: Any = original, **kw: Any
+        ) -> None:
+            drawn.append(text)
+            _o(draw, xy, text, *args, **kw)
 
-    monkeypatch.setattr(stella_pictures, "write", noting)
+        monkeypatch.setattr(module, "write", noting)
     yield drawn
 
 
-STELLA = [i for i, p in enumerate(PICTURES) if p.kind.startswith("Stella")]
-NAMED = {"Stella board", "Stella round scores", "Stella result"}  # the grid and slate name nobody
+def _names_shown(kind: str, names: list[str]) -> list[str]:
+    """The names a picture kind shows (as ``picture_kinds.pictures`` seats them)."""
+    if kind in ("Stella grid", "Stella slate"):
+        return []  # they name nobody
+    if kind.startswith("Stella"):
+        return names[:6]
+    if kind == "Dizzle sheet":
+        return names[1:2]
+    if kind == "Dice Stars sheet" or " solo " in kind:
+        return names[:1]
+    return names[:4]
 
 
-@pytest.mark.parametrize("names", ["bench", "longest", "widest"])
+@pytest.mark.parametrize("names", NAME_SETS)
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("index", STELLA, ids=[_ids(PICTURES)[i] for i in STELLA])
-def test_stella_draws_names_as_long_as_discords_whole(
-    index: int, language: str, names: str, stella_texts: list[str]
+@pytest.mark.parametrize("index", range(len(PICTURES)), ids=_ids(PICTURES))
+def test_names_as_long_as_discords_are_drawn_whole(
+    index: int, language: str, names: str, drawn_texts: list[str]
 ) -> None:
     picture = picture_kinds.pictures(NAME_SETS[names])[index]
     picture.draw(picture_kinds.labels(language))
     seen = last_legibility()
     assert seen is not None
-    assert seen.shortened_names == () and seen.clipped == ()
-    if picture.kind in NAMED:
-        # Each name's lines are drawn one after the other: together they spell it all.
-        drawn = "".join(stella_texts).replace(" ", "")
-        for name in NAME_SETS[names]:
-            assert printable(name).replace(" ", "") in drawn, f"{picture.kind}: {name}"
+    assert seen.clipped == (), f"{picture.kind} ({picture.moment}, {language}): {seen.clipped}"
+    # Each name's lines are drawn one after the other: together they spell it all.
+    drawn = "".join(drawn_texts).replace(" ", "")
+    assert "…" not in drawn
+    for name in _names_shown(picture.kind, NAME_SETS[names]):
+        assert printable(name).replace(" ", "") in drawn, f"{picture.kind}: {name}"
 
 
 @pytest.mark.parametrize("name", [*LONGEST, *WIDEST, NAMES[0]])
@@ -137,7 +138,7 @@ def test_the_lost_french_solo_result_keeps_its_title_whole() -> None:
     assert lost
     lost[0].draw(picture_kinds.labels("fr"))
     seen = last_legibility()
-    assert seen is not None and seen.clipped == () and seen.shortened_names == ()
+    assert seen is not None and seen.clipped == ()
 
 
 def test_a_shortened_label_is_recorded_as_clipped() -> None:
@@ -160,19 +161,6 @@ def test_a_text_drawn_past_the_edge_is_recorded_as_clipped() -> None:
     to_png(image)
     seen = last_legibility()
     assert seen is not None and seen.clipped == ("Klassement final",)
-
-
-def test_a_name_shrinks_to_the_floor_before_its_end_is_cut() -> None:
-    name = "Bärbel-Françoise Großmann"
-    at_30 = ImageDraw.Draw(Image.new("L", (1, 1))).textlength(name, font=font(30, True))
-    shown, size = fit_name(name, int(at_30) - 40, 30, 20, bold=True)
-    assert shown == name and 20 <= size < 30
-    shown, size = fit_name(name, 120, 30, 20, bold=True)
-    assert shown.endswith("…") and size == 20
-    image, _ = canvas(100, 40)
-    to_png(image)
-    seen = last_legibility()
-    assert seen is not None and seen.shortened_names == (name,) and seen.clipped == ()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
