@@ -50,11 +50,11 @@ from rendering.toolkit import (
     centered_text,
     draw_cross,
     draw_die,
-    fit_name,
     fit_text,
     fixed_palette,
     font,
     kept_layer,
+    name_lines,
     packed,
     printable,
     readable_size,
@@ -75,6 +75,7 @@ Badge = tuple[str, tuple[int, ...]]  # text and colour of a status badge of the 
 # --- The printed sheet, in pixels at scale 1 ------------------------------------------------------
 MARGIN = 14
 NAME_HEIGHT = 48  # the player's name on top
+NAME_LINE = 34  # each further line of a long name, which pushes the sheet down
 HEAD_HEIGHT = 44  # the dice of the colour columns
 HEAD_DIE = 30
 ROW_HEIGHT = 64  # room for "×2" above a doubled row's final
@@ -138,6 +139,7 @@ STANDING_HEIGHT = 64  # one player's chip in the standings: name, total, row sta
 STANDING_GAP = 8
 ROW_MARK = 16  # a row's state in a standings chip
 STANDING_TOTAL_ROOM = 94  # right of a chip's name: a total of three digits
+STANDING_NAME_LINE = 30  # each further line of a long name, which makes its chip taller
 STRIP_COUNTS_Y = STRIP_TOP + STRIP_TRAY_HEIGHT + 6  # the bag's line, on a strip without badges
 FELT = (216, 230, 208)
 FELT_EDGE = (160, 186, 150)
@@ -148,6 +150,8 @@ STACK_GAP = 8  # transparent space between stacked cards
 
 # --- The scoreboard -------------------------------------------------------------------------------
 RANK_LINE = 50
+RANK_NAME_LINE = 34  # each further line of a long name, which makes its place's line taller
+RANK_RADIUS = 20  # the place's circle
 RANK_TITLE = 56
 SOLO_LOSSES = ("solo_loss", "solo_grid_full")
 # --------------------------------------------------------------------------------------------------
@@ -224,9 +228,19 @@ class SheetLayout:
 
     scale: float = 1.0
     solo: bool = False
+    name_lines: int = 1  # a long name wraps, and everything under it moves down
+
+    @property
+    def drop(self) -> int:
+        """How far a long name's further lines push the heads, rows and footer down."""
+        return (self.name_lines - 1) * NAME_LINE
 
     def px(self, value: float) -> int:
         return round(value * self.scale)
+
+    def y(self, value: float) -> int:
+        """A height of the printed sheet under the name, in pixels."""
+        return self.px(value + self.drop)
 
     def size(self, points: float) -> int:
         """A font size at this scale, never unreadably small."""
@@ -238,16 +252,19 @@ class SheetLayout:
 
     @property
     def height(self) -> int:
-        return self.px(SOLO_Y + (SOLO_HEIGHT if self.solo else 0) + 6)
+        return self.y(SOLO_Y + (SOLO_HEIGHT if self.solo else 0) + 6)
 
     def box(self, x: float, y: float, w: float, h: float, pad: float = 0) -> Box:
+        """A box of the printed sheet under the name."""
+        y += self.drop
         return (self.px(x + pad), self.px(y + pad), self.px(x + w - pad), self.px(y + h - pad))
 
     def row_y(self, r: int) -> int:
         return ROWS_Y + r * ROW_HEIGHT
 
     def name_box(self) -> Box:
-        return self.box(MARGIN, NAME_Y, SHEET_WIDTH - 2 * MARGIN, NAME_HEIGHT)
+        bottom = NAME_Y + NAME_HEIGHT + self.drop
+        return (self.px(MARGIN), self.px(NAME_Y), self.px(SHEET_WIDTH - MARGIN), self.px(bottom))
 
     def head_box(self, c: int) -> Box:
         return self.box(WHITE_X + c * WHITE_WIDTH, HEAD_Y, WHITE_WIDTH, HEAD_HEIGHT)
@@ -297,8 +314,8 @@ class SheetLayout:
         return self.box(SUBTOTAL_X, SOLO_Y + 6, width, SOLO_HEIGHT - 12)
 
 
-def sheet_layout(view: View, scale: float = 1.0) -> SheetLayout:
-    return SheetLayout(scale, view.get("solo") is not None)
+def sheet_layout(view: View, scale: float = 1.0, name_lines: int = 1) -> SheetLayout:
+    return SheetLayout(scale, view.get("solo") is not None, name_lines)
 
 
 # --- PNG ------------------------------------------------------------------------------------------
@@ -390,7 +407,7 @@ def _draw_heads(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str, 
         x0, y0, x1, y1 = layout.head_box(c)
         die = px(HEAD_DIE)
         _blank_die(draw, ((x0 + x1 - die) / 2, (y0 + y1 - die) / 2), die, colour)
-    y0, y1 = px(HEAD_Y), px(HEAD_Y + HEAD_HEIGHT)
+    y0, y1 = layout.y(HEAD_Y), layout.y(HEAD_Y + HEAD_HEIGHT)
     for sign, x, width in (
         (SUBTOTAL_SIGN, SUBTOTAL_X, SUBTOTAL_WIDTH),
         (FINAL_SIGN, FINAL_X, FINAL_WIDTH),
@@ -400,7 +417,7 @@ def _draw_heads(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str, 
 
 def _draw_empty_row(draw: ImageDraw.ImageDraw, layout: SheetLayout, r: int, row: int) -> None:
     px = layout.px
-    line_y = px(layout.row_y(r))
+    line_y = layout.y(layout.row_y(r))
     draw.line((px(MARGIN), line_y, layout.width - px(MARGIN), line_y), fill=ROW_LINE, width=1)
     x0, y0, x1, y1 = layout.label_box(r)
     die = px(ROW_DIE)
@@ -443,7 +460,7 @@ def _draw_footer(draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str,
             draw, (x0 - px(8), (y0 + y1) / 2), label, font=font(size, True), fill=INK, anchor="rm"
         )
         draw.rounded_rectangle(box, radius=px(8), fill=WHITE_FIELD, outline=outline, width=width)
-    top = px(FOOTER_Y - 3)
+    top = layout.y(FOOTER_Y - 3)
     draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=edge)
 
 
@@ -451,13 +468,13 @@ def _draw_solo_section(
     draw: ImageDraw.ImageDraw, layout: SheetLayout, text: dict[str, str]
 ) -> None:
     px = layout.px
-    top = px(SOLO_Y)
+    top = layout.y(SOLO_Y)
     draw.line((px(MARGIN), top, layout.width - px(MARGIN), top), fill=GRID, width=1)
     size = layout.size(14)
     # The label above the boxes: beside them, no language's word would fit.
     room = layout.solo_box(SOLO_BOXES_PER_LINE - 1)[2] - px(MARGIN + SOLO_COUNT_ROOM)
     label = fit_text(text["ds-img-solo"], room, size, bold=True)
-    cy = px(SOLO_Y + 20)
+    cy = layout.y(SOLO_Y + 20)
     write(draw, (px(MARGIN), cy), label, font=font(size, True), fill=INK, anchor="lm")
     for i in range(SOLO_GRID_BOXES):
         draw.rectangle(layout.solo_box(i), fill=WHITE_FIELD, outline=MUTED, width=1)
@@ -472,10 +489,11 @@ def _draw_solo_section(
 def _draw_sheet(
     view: View, seat: int, name: str, t: Label, scale: float = 1.0, place: int | None = None
 ) -> Image.Image:
-    layout = sheet_layout(view, scale)
+    lines, size = _sheet_name(sheet_layout(view, scale), name, place)
+    layout = sheet_layout(view, scale, len(lines))
     sheet = view["sheets"][seat]
     image, draw = drawing_on(_sheet_background(layout, _texts(t, SHEET_LABELS)), _palette())
-    _draw_name(draw, layout, name, place)
+    _draw_name(draw, layout, lines, size, place)
     for r, row in enumerate(sheet["rows"]):
         _draw_row(draw, layout, r, row)
     _draw_totals(draw, layout, sheet)
@@ -484,10 +502,24 @@ def _draw_sheet(
     return image
 
 
+def _sheet_name(layout: SheetLayout, name: str, place: int | None) -> tuple[list[str], int]:
+    """The name on top of the sheet, right of its place: as large as fits, else wrapped at the
+    smallest size a phone reads (never cut)."""
+    x0, _, x1, _ = layout.name_box()
+    if place is not None:
+        x0 += 2 * layout.px(20) + layout.px(8)
+    return name_lines(printable(name), x1 - x0, layout.size(30), MIN_FONT, bold=True)
+
+
 def _draw_name(
-    draw: ImageDraw.ImageDraw, layout: SheetLayout, name: str, place: int | None
+    draw: ImageDraw.ImageDraw,
+    layout: SheetLayout,
+    lines: Sequence[str],
+    size: int,
+    place: int | None,
 ) -> None:
-    x0, y0, x1, y1 = layout.name_box()
+    """The place (on the scoreboard) and the name, both centred on the name's lines."""
+    x0, y0, _, y1 = layout.name_box()
     cy = (y0 + y1) / 2
     if place is not None:
         radius = layout.px(20)
@@ -502,8 +534,9 @@ def _draw_name(
             bold=True,
         )
         x0 += 2 * radius + layout.px(8)
-    shown, size = fit_name(printable(name), x1 - x0, layout.size(30), MIN_FONT, bold=True)
-    write(draw, (x0, cy), shown, font=font(size, True), fill=INK, anchor="lm")
+    for n, line in enumerate(lines):
+        at = (x0, cy + (n - (len(lines) - 1) / 2) * layout.px(NAME_LINE))
+        write(draw, at, line, font=font(size, True), fill=INK, anchor="lm")
 
 
 def _write(
@@ -602,7 +635,7 @@ def _draw_solo_marks(
     # How full the grid is, at the right end of its label's line: the game is lost at 24.
     count = f"{crossed}/{SOLO_GRID_BOXES}"
     right = layout.solo_box(SOLO_BOXES_PER_LINE - 1)[2]
-    cy = layout.px(SOLO_Y + 20)
+    cy = layout.y(SOLO_Y + 20)
     write(
         draw,
         (right, cy),
@@ -701,7 +734,9 @@ def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
     standings = _standings_lines(view)
     seats = 0 if not standings else len(view["sheets"])
     columns = _standing_columns(view, names)
-    image, draw = drawing_on(_strip_base(head, seats, columns), _palette())
+    chip_names = [_standing_name(view, names, seat, columns) for seat in range(seats)]
+    grown = tuple(len(chip) - 1 for chip in chip_names)
+    image, draw = drawing_on(_strip_base(head, seats, columns, grown), _palette())
     y = STRIP_TOP
     if over:
         label = fit_text(text["ds-img-game-over"], width - 2 * MARGIN, 30, bold=True)
@@ -723,18 +758,22 @@ def _draw_table(view: View, t: Label, names: Sequence[str]) -> Image.Image:
         _draw_counts(draw, (MARGIN, width - MARGIN), y, label, total, by_colour)
         y += COUNTS_LINE
     if standings:
-        _draw_standings(draw, view, names, y, columns)
+        _draw_standings(draw, view, chip_names, y, columns, grown)
     return image
 
 
 @kept_layer(maxsize=16)
-def _strip_base(head: int, seats: int, columns: int = 2) -> Image.Image:
+def _strip_base(
+    head: int, seats: int, columns: int = 2, grown: tuple[int, ...] = ()
+) -> Image.Image:
     """What every strip of that shape shares: the card, the felt tray, the dice of the bag and
-    discard lines, and the players' chips unlit (``head``: the badges' lines above the tray)."""
+    discard lines, and the players' chips unlit (``head``: the badges' lines above the tray;
+    ``grown``: each chip's further lines of a long name)."""
     width = SHEET_WIDTH
     lines = -(-seats // columns)
     height = STRIP_TOP + head + STRIP_COUNTS_Y - STRIP_TOP + 2 * COUNTS_LINE
     height += lines * (STANDING_HEIGHT + STANDING_GAP) + 6
+    height += sum(_line_growth(grown, columns, line) for line in range(lines))
     image, draw = canvas(width, height)
     top = STRIP_TOP + head
     tray = (MARGIN, top, width - MARGIN, top + STRIP_TRAY_HEIGHT)
@@ -747,18 +786,28 @@ def _strip_base(head: int, seats: int, columns: int = 2) -> Image.Image:
             x += COUNT_STEP
         y += COUNTS_LINE
     for seat in range(seats):
-        box = _standing_box(seat, seats, y, columns)
+        box = _standing_box(seat, seats, y, columns, grown)
         draw.rounded_rectangle(box, radius=10, fill=WHITE_FIELD, outline=GRID, width=1)
     return packed(image, _palette())
 
 
-def _standing_box(seat: int, seats: int, top: int, columns: int = 2) -> Box:
+def _line_growth(grown: Sequence[int], columns: int, line: int) -> int:
+    """How much taller a line of chips is for the long names in it."""
+    return STANDING_NAME_LINE * max(grown[line * columns : (line + 1) * columns], default=0)
+
+
+def _standing_box(
+    seat: int, seats: int, top: int, columns: int = 2, grown: Sequence[int] = ()
+) -> Box:
     room = SHEET_WIDTH - 2 * MARGIN
     chip_w = (room - STANDING_GAP) / 2 if seats > 1 and columns == 2 else room
-    line, column = divmod(seat, columns if seats > 1 else 1)
+    columns = columns if seats > 1 else 1
+    line, column = divmod(seat, columns)
     x0 = MARGIN + column * (chip_w + STANDING_GAP)
     y0 = top + line * (STANDING_HEIGHT + STANDING_GAP)
-    return (round(x0), y0, round(x0 + chip_w), y0 + STANDING_HEIGHT)
+    y0 += sum(_line_growth(grown, columns, above) for above in range(line))
+    height = STANDING_HEIGHT + _line_growth(grown, columns, line)
+    return (round(x0), y0, round(x0 + chip_w), y0 + height)
 
 
 def _draw_tray(
@@ -825,8 +874,25 @@ ROW_STATE_COLOURS = {  # a row's mark in the standings: fill and edge
 }
 
 
+def _standing_name(view: View, names: Sequence[str], seat: int, columns: int) -> list[str]:
+    """A chip's name beside its total, whole: a long one wraps, its further lines running under
+    the total (the chip grows)."""
+    seats = len(view["sheets"])
+    x0, _, x1, _ = _standing_box(seat, seats, 0, columns)
+    measure = ImageDraw.Draw(Image.new("L", (1, 1)))
+    total_w = text_width(measure, str(view["sheets"][seat]["total"]), 30, bold=True)
+    room = int(x1 - x0 - max(total_w + 30, STANDING_TOTAL_ROOM))
+    name = printable(_name_of(names, seat))
+    return name_lines(name, room, MIN_FONT, MIN_FONT, True, x1 - x0 - 20)[0]
+
+
 def _draw_standings(
-    draw: ImageDraw.ImageDraw, view: View, names: Sequence[str], top: int, columns: int
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    chip_names: Sequence[Sequence[str]],
+    top: int,
+    columns: int,
+    grown: Sequence[int] = (),
 ) -> None:
     """Every player's chip, ``columns`` a line: name, total, a mark per row (doubled, lost...).
 
@@ -834,21 +900,21 @@ def _draw_standings(
     """
     seats = len(view["sheets"])
     for seat, sheet in enumerate(view["sheets"]):
-        box = _standing_box(seat, seats, top, columns)
+        box = _standing_box(seat, seats, top, columns, grown)
         y0 = box[1]
         if seat == view["current"]:
             draw.rounded_rectangle(box, radius=10, fill=HIGHLIGHT, outline=INK, width=2)
         cy = y0 + 21
         total = str(sheet["total"])
-        total_w = _left_text(draw, (box[2] - 10, cy), total, 30, INK, True, anchor="rm")
-        room = box[2] - box[0] - max(total_w + 30, STANDING_TOTAL_ROOM)
-        name, _ = fit_name(printable(_name_of(names, seat)), room, MIN_FONT, MIN_FONT, True)
-        _left_text(draw, (box[0] + 10, cy), name, MIN_FONT, INK, True)
+        _left_text(draw, (box[2] - 10, cy), total, 30, INK, True, anchor="rm")
+        for n, line in enumerate(chip_names[seat]):
+            _left_text(draw, (box[0] + 10, cy + n * STANDING_NAME_LINE), line, MIN_FONT, INK, True)
         x = box[0] + 10
+        marks = y0 + 42 + (len(chip_names[seat]) - 1) * STANDING_NAME_LINE
         for row in sheet["rows"]:
             state = row_state(row) if _row_written(row) else "empty"
             fill, edge = ROW_STATE_COLOURS[state]
-            mark = (x, y0 + 42, x + ROW_MARK * 1.6, y0 + 42 + ROW_MARK)
+            mark = (x, marks, x + ROW_MARK * 1.6, marks + ROW_MARK)
             draw.rectangle(mark, fill=fill, outline=edge, width=2)  # square: a fifth of the time
             x += ROW_MARK * 1.6 + 5
 
@@ -924,7 +990,9 @@ def _draw_ranking(
     # The badge beside the title where both fit, else on a line of its own under it.
     apart = badge is not None and beside + _pill_width(measure, badge[0]) > width - 2 * MARGIN
     head = RANK_TITLE + (BADGE_LINE if apart else 0)
-    height = MARGIN + head + RANK_LINE * len(lines) + MARGIN + (RANK_LINE if best else 0)
+    shown = [_rank_name(measure, place, name, points, width) for place, name, points in lines]
+    tall = [RANK_LINE + (len(name) - 1) * RANK_NAME_LINE for name, _ in shown]
+    height = MARGIN + head + sum(tall) + MARGIN + (RANK_LINE if best else 0)
     image, draw = card_in(_palette(), width, height)
     y = MARGIN + RANK_TITLE / 2
     right = width - MARGIN
@@ -936,12 +1004,16 @@ def _draw_ranking(
         right = _pill(draw, right, y, *badge) - BADGE_GAP
     title = fit_text(title, right - MARGIN, 32, bold=True)
     _left_text(draw, (MARGIN, y), title, 32, bold=True)
-    for i, (place, name, points) in enumerate(lines):
-        cy = MARGIN + head + RANK_LINE * i + RANK_LINE / 2
-        label = name or text["ds-img-solo"]
-        _draw_rank_line(draw, cy, place, label, points, width, opponent=not name)
+    top = MARGIN + head
+    for (place, name, points), row, (name_lines_, size) in zip(lines, tall, shown, strict=True):
+        cy = top + row / 2
+        if name:
+            _draw_rank_line(draw, cy, place, name_lines_, size, points, width)
+        else:
+            _draw_opponent_line(draw, cy, text["ds-img-solo"], points, width)
+        top += row
     if best:
-        cy = MARGIN + head + RANK_LINE * len(lines) + RANK_LINE / 2
+        cy = top + RANK_LINE / 2
         _left_text(
             draw,
             (MARGIN, cy),
@@ -953,33 +1025,57 @@ def _draw_ranking(
     return image
 
 
+def _rank_name_room(
+    draw: ImageDraw.ImageDraw, place: int | None, points: int, width: int
+) -> tuple[int, int]:
+    """Where a ranking line's name starts, and how wide it may be beside the points."""
+    x = MARGIN + (2 * RANK_RADIUS + 12 if place is not None else 0)
+    score_width = text_width(draw, str(points), 34, bold=True)
+    return x, width - MARGIN - score_width - 16 - x
+
+
+def _rank_name(
+    draw: ImageDraw.ImageDraw, place: int | None, name: str, points: int, width: int
+) -> tuple[list[str], int]:
+    """A ranking line's name, whole: as large as fits, else wrapped at the smallest size a
+    phone reads (the line grows). The solo opponent's line (no name) is one line."""
+    if not name:
+        return [""], MIN_FONT
+    _, room = _rank_name_room(draw, place, points, width)
+    return name_lines(printable(name), room, 30, MIN_FONT, bold=True)
+
+
 def _draw_rank_line(
     draw: ImageDraw.ImageDraw,
     cy: float,
     place: int | None,
-    name: str,
+    lines: Sequence[str],
+    size: int,
     points: int,
     width: int,
-    opponent: bool = False,
 ) -> None:
-    radius = 20
-    x = MARGIN
+    """Place, name and points, the place and points centred on the name's lines."""
+    radius = RANK_RADIUS
+    x, _ = _rank_name_room(draw, place, points, width)
     if place is not None:
         fill = HIGHLIGHT if place == 1 else RANK_FIELD
         circle = (MARGIN, cy - radius, MARGIN + 2 * radius, cy + radius)
         draw.ellipse(circle, fill=fill, outline=INK)
         centered_text(draw, circle, str(place), MIN_FONT, INK, bold=True)
-        x += 2 * radius + 12
-    score = str(points)
-    right = width - MARGIN
-    score_width = _left_text(draw, (right, cy), score, 34, INK, True, anchor="rm")
-    room = right - score_width - 16 - x
-    if opponent:  # the bot's own label, smaller where it must be
-        size = 30 if text_width(draw, name, 30) <= room else MIN_FONT
-        shown = fit_text(name, room, size)
-    else:
-        shown, size = fit_name(printable(name), room, 30, MIN_FONT, bold=True)
-    _left_text(draw, (x, cy), shown, size, MUTED if opponent else INK, not opponent)
+    _left_text(draw, (width - MARGIN, cy), str(points), 34, INK, True, anchor="rm")
+    for n, line in enumerate(lines):
+        at = (x, cy + (n - (len(lines) - 1) / 2) * RANK_NAME_LINE)
+        _left_text(draw, at, line, size, INK, True)
+
+
+def _draw_opponent_line(
+    draw: ImageDraw.ImageDraw, cy: float, label: str, points: int, width: int
+) -> None:
+    """The solo opponent's points, under the bot's own label (smaller where it must be)."""
+    x, room = _rank_name_room(draw, None, points, width)
+    _left_text(draw, (width - MARGIN, cy), str(points), 34, INK, True, anchor="rm")
+    size = 30 if text_width(draw, label, 30) <= room else MIN_FONT
+    _left_text(draw, (x, cy), fit_text(label, room, size), size, MUTED, False)
 
 
 def _best_line(view: View, t: Text, best: int | None) -> str:

@@ -49,11 +49,11 @@ from rendering.toolkit import (
     cap_height,
     card_in,
     draw_die,
-    fit_name,
     fit_text,
     fixed_palette,
     font,
     kept_layer,
+    name_lines,
     packed,
     printable,
     readable_size,
@@ -75,6 +75,7 @@ SMALL_FIELD_MAX = 27  # fields of the sheets on the scoreboard, two sheets side 
 SOLO_FIELD_MAX = 44  # ... and of the one sheet of a solo game
 PAD = 14  # paper margin around everything
 HEADER = 84  # the name, then the level and round (or, in a turn, the legend) above the grid
+NAME_LINE = 34  # each further line of a long name, which makes the header taller
 SCORE_CARD = 58  # the score card below the grid
 DIE_SHARE = 0.86  # share of a field its die face takes
 SPECIAL_PIPS_SHARE = 0.54  # the pips of a field with a special, in its upper left corner
@@ -116,12 +117,14 @@ MIDDLE_DIE_MAX = 46
 CHIP_HEIGHT = 70  # a player's chip in the middle: name and total, then what they are doing
 CHIP_GAP = 8
 CHIP_TOTAL_ROOM = 92  # right of a chip's name: a total of three digits, a minus sign
+CHIP_NAME_LINE = 32  # each further line of a long name, which makes its chip taller
 OPPONENT = "red"  # colour of the solo opponent dice
 OPPONENT_BOX = 204  # the width the solo opponent's dice, and the dice they took out, need
 TAKEN = (232, 229, 222)  # dice the opponent dice took out of the middle
 SHEET_GAP = 10  # between stacked or side-by-side pictures
 RANK_ROW = 52
 RANK_ROW_TALL = 84  # a row whose name needs the line to itself
+RANK_NAME_LINE = 34  # each further line of a name too long for that line: the row grows
 RANK_LINE_ROOM = 10 + 44 + 12 + 80 + 24 + 75 + 10  # place, crosses, points beside a name
 RANK_TITLE = 56
 WHITE = (255, 255, 255)
@@ -258,10 +261,13 @@ def scoreboard_summary(view: Mapping[str, Any], names: Sequence[str], t: Label) 
     return t(key, level=_level_title(view["level"], t), ranking="; ".join(entries))
 
 
-def sheet_field_box(level: Mapping[str, Any], row: int, col: int) -> tuple[int, int, int, int]:
-    """Where a field lies on the picture of :func:`render_sheet`: left, top, right, bottom."""
+def sheet_field_box(
+    level: Mapping[str, Any], row: int, col: int, name_lines: int = 1
+) -> tuple[int, int, int, int]:
+    """Where a field lies on the picture of :func:`render_sheet` (whose header shows the name
+    on ``name_lines`` lines): left, top, right, bottom."""
     x0, y0, x1, y1 = _sheet_grid(level).box(row, col)
-    top = PAD + HEADER
+    top = PAD + _header(name_lines)
     return (int(PAD + x0), int(top + y0), int(PAD + x1), int(top + y1))
 
 
@@ -333,7 +339,12 @@ def _sheet_card(
     """A player's sheet; ``in_turn``: under the middle, which already says round and level."""
     player = view["players"][seat]
     grid = _sheet_grid(view["level"])
-    image, draw = drawing_on(_sheet_base(_level_key(view["level"]), grid.field), _palette())
+    base = _sheet_base(_level_key(view["level"]), grid.field)
+    lines, size = _header_name(player, name, base.width)
+    if len(lines) > 1:
+        base = _sheet_base(_level_key(view["level"]), grid.field, _header(len(lines)))
+    image, draw = drawing_on(base, _palette())
+    header = _header(len(lines))
     choices = view.get("choices") or [] if in_turn and seat == view["turn"] else []
     picking = bool(player["planets_to_pick"]) and view["phase"] == "planets"
     legend: list[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]] = []
@@ -341,32 +352,49 @@ def _sheet_card(
         legend.append((_choice_sample, t("dz-img-planets" if picking else "dz-img-legend-choices")))
     if in_turn and player["dice"]:
         legend.append((_die_sample, t("dz-img-legend-dice")))
-    _sheet_header(draw, view, player, name, t, (PAD, PAD, image.width - PAD), in_turn, legend)
-    _paint_grid(image, draw, (PAD, PAD + HEADER), grid, view, player, printed=True)
-    ox, oy = PAD, PAD + HEADER
+    span = (PAD, PAD, image.width - PAD)
+    _sheet_header(draw, view, player, (lines, size), t, span, in_turn, legend)
+    _paint_grid(image, draw, (PAD, PAD + header), grid, view, player, printed=True)
+    ox, oy = PAD, PAD + header
     for row, col in choices:
         x0, y0, x1, y1 = grid.box(row, col)
         box = (ox + x0, oy + y0, ox + x1, oy + y1)
         _choice_mark(draw, box, field_label(row, col), _field_face(view, player, (row, col)))
-    _score_values(draw, player, _score_box(grid, image.width))
+    _score_values(draw, player, _score_box(grid, image.width, header))
     return image
 
 
+def _header(name_lines: int) -> int:
+    return HEADER + (name_lines - 1) * NAME_LINE
+
+
+def _header_name(player: Mapping[str, Any], name: str, width: int) -> tuple[list[str], int]:
+    """The name beside the crosses, as large as fits, else wrapped at the smallest size a phone
+    reads, its further lines running under the crosses (never cut)."""
+    room = width - 2 * PAD - _crosses_width(player) - 16
+    return name_lines(printable(name), room, 30, MIN_FONT, True, width - 2 * PAD - 4)
+
+
+def _crosses_width(player: Mapping[str, Any]) -> int:
+    return int(text_length(font(MIN_FONT, True), f"✕ {player['cross_count']}"))
+
+
 @kept_layer(maxsize=6)
-def _sheet_base(level_key: str, field: int) -> Image.Image:
-    """What every sheet of a level shares: the paper, the printed grid, the score card's boxes."""
+def _sheet_base(level_key: str, field: int, header: int = HEADER) -> Image.Image:
+    """What every sheet of a level shares: the paper, the printed grid, the score card's boxes
+    (``header``: taller where a long name takes more lines)."""
     level = json.loads(level_key)
     grid = Grid(level["rows"], level["cols"], field)
     width = PAD * 2 + grid.width + grid.bonus_w
-    height = PAD + HEADER + grid.height + round(field * 0.5) + 6 + SCORE_CARD + PAD
+    height = PAD + header + grid.height + round(field * 0.5) + 6 + SCORE_CARD + PAD
     image, draw = canvas(width, height)
-    image.paste(_level_block(level_key, field), (PAD, PAD + HEADER))
-    _score_boxes(draw, _score_box(grid, width))
+    image.paste(_level_block(level_key, field), (PAD, PAD + header))
+    _score_boxes(draw, _score_box(grid, width, header))
     return packed(image, _palette())
 
 
-def _score_box(grid: Grid, width: int) -> Box:
-    top = PAD + HEADER + grid.height + round(grid.field * 0.5) + 6
+def _score_box(grid: Grid, width: int, header: int = HEADER) -> Box:
+    top = PAD + header + grid.height + round(grid.field * 0.5) + 6
     return (PAD, top, width - PAD, top + SCORE_CARD - 6)
 
 
@@ -374,24 +402,25 @@ def _sheet_header(
     draw: ImageDraw.ImageDraw,
     view: Mapping[str, Any],
     player: Mapping[str, Any],
-    name: str,
+    name: tuple[Sequence[str], int],
     t: Label,
     span: tuple[int, int, int],
     in_turn: bool = False,
     legend: Sequence[tuple[Callable[[ImageDraw.ImageDraw, Box], None], str]] = (),
 ) -> None:
-    """The name and the crosses; below, the level and round, or in a turn what marks mean.
+    """The name (its lines and size) and the crosses; below, the level and round, or in a turn
+    what marks mean.
 
     A turn picture shows the round and the level once, in the middle above the sheet.
     """
     left, top, right = span
     crosses = f"✕ {player['cross_count']}"
-    crosses_w = int(text_length(font(MIN_FONT, True), crosses))
     write(draw, (right, top + 2), crosses, font=font(MIN_FONT, True), fill=PEN, anchor="ra")
-    room = right - left - crosses_w - 16
-    shown, size = fit_name(printable(name), room, 30, MIN_FONT, True)
-    write(draw, (left + 2, top + (30 - size) // 2), shown, font=font(size, True), fill=INK)
-    line = top + 40
+    lines, size = name
+    for n, shown in enumerate(lines):
+        at = (left + 2, top + (30 - size) // 2 + n * NAME_LINE)
+        write(draw, at, shown, font=font(size, True), fill=INK)
+    line = top + 40 + (len(lines) - 1) * NAME_LINE
     if in_turn:
         _legend(draw, legend, (left + 2, line, right))
         return
@@ -858,9 +887,11 @@ def _middle_card(
     (one where a name would not fit whole in half the width)."""
     columns = _chip_columns(view, names, width - 24)
     lines = math.ceil(len(view["players"]) / columns)
+    chip_names = _chip_names(view, names, width - 24, columns)
     dice_top, dice_h = 52, 56
     chips_top = dice_top + dice_h + 10
     height = chips_top + lines * (CHIP_HEIGHT + CHIP_GAP) - CHIP_GAP + 12
+    height += sum(_chip_growth(chip_names, columns, line) for line in range(lines))
     image, draw = card_in(_palette(), width, height)
     pad = 12
     # Round and pass come first; the level's name only where there is room beside them.
@@ -882,7 +913,8 @@ def _middle_card(
         _middle_dice(draw, sorted(view["middle"]), dice_box)
     else:
         _middle_note(draw, view, names, t, dice_box)
-    _player_chips(draw, view, names, t, (pad, chips_top, width - pad, height - 12), columns)
+    span = (pad, chips_top, width - pad, height - 12)
+    _player_chips(draw, view, chip_names, t, span, columns)
     return image
 
 
@@ -894,6 +926,28 @@ def _chip_columns(view: Mapping[str, Any], names: Sequence[str], room: int) -> i
     name_room = (room - CHIP_GAP) / 2 - CHIP_TOTAL_ROOM
     fits = all(text_length(face, printable(_name(names, p["seat"]))) <= name_room for p in players)
     return 2 if fits else 1
+
+
+def _chip_names(
+    view: Mapping[str, Any], names: Sequence[str], room: int, columns: int
+) -> list[list[str]]:
+    """Each chip's name beside its total, whole: a long one wraps, its further lines running
+    under the total (the chip grows)."""
+    chip_w = (room - CHIP_GAP * (columns - 1)) / columns
+    face = font(MIN_FONT, True)
+    found = []
+    for player in view["players"]:
+        total_w = text_length(face, str(player["score"]["total"]))
+        width = int(chip_w - max(total_w + 24, CHIP_TOTAL_ROOM))
+        name = printable(_name(names, player["seat"]))
+        found.append(name_lines(name, width, MIN_FONT, MIN_FONT, True, int(chip_w - 16))[0])
+    return found
+
+
+def _chip_growth(chip_names: Sequence[Sequence[str]], columns: int, line: int) -> int:
+    """How much taller a line of chips is for the long names in it."""
+    shown = chip_names[line * columns : (line + 1) * columns]
+    return CHIP_NAME_LINE * max((len(lines) - 1 for lines in shown), default=0)
 
 
 def _round_text(view: Mapping[str, Any], t: Label) -> str:
@@ -960,7 +1014,7 @@ def _opponent_dice(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], t: Label,
 def _player_chips(
     draw: ImageDraw.ImageDraw,
     view: Mapping[str, Any],
-    names: Sequence[str],
+    chip_names: Sequence[Sequence[str]],
     t: Label,
     span: Box,
     columns: int,
@@ -975,7 +1029,9 @@ def _player_chips(
         line, column = divmod(i, columns)
         left = x0 + column * (chip_w + CHIP_GAP)
         top = y0 + line * (CHIP_HEIGHT + CHIP_GAP)
-        box = (left, top, left + chip_w, top + CHIP_HEIGHT)
+        top += sum(_chip_growth(chip_names, columns, above) for above in range(line))
+        tall = CHIP_HEIGHT + _chip_growth(chip_names, columns, line)
+        box = (left, top, left + chip_w, top + tall)
         seat = player["seat"]
         status = ""
         fill, ink, outline = (255, 255, 255), INK, GRID
@@ -991,16 +1047,14 @@ def _player_chips(
             box, radius=8, fill=fill, outline=outline, width=2 if outline == INK else 1
         )
         total = str(player["score"]["total"])
-        total_w = text_length(face, total)
-        room = int(chip_w - max(total_w + 24, CHIP_TOTAL_ROOM))
-        name, _ = fit_name(printable(_name(names, seat)), room, MIN_FONT, MIN_FONT, True)
-        write(draw, (left + 8, top + 6), name, font=face, fill=ink)
+        for n, name in enumerate(chip_names[i]):
+            write(draw, (left + 8, top + 6 + n * CHIP_NAME_LINE), name, font=face, fill=ink)
         write(draw, (left + chip_w - 8, top + 6), total, font=face, fill=ink, anchor="ra")
         if status:
             status = fit_text(status, int(chip_w - 16), MIN_FONT)
             write(
                 draw,
-                (left + 8, top + CHIP_HEIGHT - 5),
+                (left + 8, top + tall - 5),
                 status,
                 font=font(MIN_FONT),
                 fill=ink,
@@ -1037,20 +1091,29 @@ def _ranking_card(
     note = [] if solo else _tie_note(view, standings, t, width - 2 * PAD)
     solo_line = _solo_best_text(view, t, best) if solo else ""
     names_shown = [printable(_name(names, player["seat"])) for _, player in standings]
-    row_h = RANK_ROW if all(_fits_rank_line(name, width) for name in names_shown) else RANK_ROW_TALL
-    height = PAD + RANK_TITLE + row_h * len(standings) + 6
+    totals = [p["score"]["total"] for _, p in standings]
+    places = [place for place, _ in standings]
+    tied = [totals.count(p["score"]["total"]) > 1 for _, p in standings]
+    shared = [f"  ({t('dz-img-shared')})" if places.count(pl) > 1 else "" for pl in places]
+    beside = [
+        _fits_rank_line(name, width)
+        and len(name_lines(name, _beside_room(width, solo, p, tied[i], shared[i]), *ONE)[0]) == 1
+        for i, (name, (_, p)) in enumerate(zip(names_shown, standings, strict=True))
+    ]
+    row_h = RANK_ROW if all(beside) else RANK_ROW_TALL
+    rank_names = [_rank_name(name, width, solo, row_h) for name in names_shown]
+    heights = [row_h + (len(lines) - 1) * RANK_NAME_LINE for lines, _ in rank_names]
+    height = PAD + RANK_TITLE + sum(heights) + 6
     height += 38 * len(note) + (40 if solo_line else 0) + PAD
     image, draw = card_in(_palette(), width, height)
     _scoreboard_title(draw, view, width, t)
     y = PAD + RANK_TITLE
-    totals = [p["score"]["total"] for _, p in standings]
-    places = [place for place, _ in standings]
-    for (place, player), name in zip(standings, names_shown, strict=True):
-        tied = totals.count(player["score"]["total"]) > 1
-        shared = f"  ({t('dz-img-shared')})" if places.count(place) > 1 else ""
-        span = (PAD, y, width - PAD, y + row_h)
-        _ranking_row(draw, span, place, player, name, shared, tied, solo)
-        y += row_h
+    for i, ((place, player), name, row) in enumerate(
+        zip(standings, rank_names, heights, strict=True)
+    ):
+        span = (PAD, y, width - PAD, y + row)
+        _ranking_row(draw, span, place, player, name, shared[i], tied[i], solo)
+        y += row
     y += 6
     for line in note:
         write(draw, (PAD + 4, y), line, font=font(MIN_FONT), fill=MUTED)
@@ -1104,49 +1167,83 @@ def _fits_rank_line(name: str, width: int) -> bool:
     return text_length(font(MIN_FONT, True), name) <= room
 
 
+ONE = (MIN_FONT, MIN_FONT, True)  # sizes of name_lines where a name must fit one line
+
+
+def _beside_room(width: int, solo: bool, player: Mapping[str, Any], tied: bool, shared: str) -> int:
+    """The room of a name beside its crosses, "(shared)" and total, in a row of one line."""
+    crosses_w = text_length(font(MIN_FONT, tied), f"✕ {player['cross_count']}")
+    x = PAD + _rank_name_left(solo)
+    shared_w = text_length(font(MIN_FONT), shared)
+    return int(_crosses_right(width - PAD) - crosses_w - 12 - x - shared_w)
+
+
+def _rank_name_left(solo: bool) -> int:
+    """How far right of a ranking row's left edge its name starts (after the place)."""
+    return 10 + (0 if solo else 44)
+
+
+def _crosses_right(right: float) -> float:
+    """Where a ranking row's crosses end, left of a total of three digits."""
+    return right - 24 - text_length(font(34, True), "000")
+
+
+def _rank_name(name: str, width: int, solo: bool, row_h: int) -> tuple[list[str], int]:
+    """A tall row's name, on the line above its crosses: as large as fits, else wrapped at the
+    smallest size a phone reads (the row grows). A row beside its crosses keeps it whole."""
+    if row_h == RANK_ROW:
+        return [name], 0  # sized beside the crosses and "(shared)" when drawn
+    room = _crosses_right(width - PAD) - PAD - _rank_name_left(solo)
+    return name_lines(name, int(room), 30, MIN_FONT, True)
+
+
 def _ranking_row(
     draw: ImageDraw.ImageDraw,
     span: tuple[int, int, int, int],
     place: int,
     player: Mapping[str, Any],
-    name: str,
+    name: tuple[Sequence[str], int],
     shared: str,
     tied: bool,
     solo: bool,
 ) -> None:
     """``1.  Name  (shared)   ✕ 23   45``: the crosses in bold where they broke a tie. In a
-    tall row the name has the line to itself, the crosses and "(shared)" under it."""
+    tall row the name has the line (or lines) to itself, the crosses and "(shared)" under it;
+    the place and total are centred on the row."""
     left, y, right, bottom = span
     fill = HIGHLIGHT if place == 1 else (255, 255, 255)
     draw.rounded_rectangle((left, y, right, bottom - 6), radius=10, fill=fill, outline=GRID)
     mid = (y + bottom - 6) / 2
     tall = bottom - y > RANK_ROW
-    x = left + 10
+    x = left + _rank_name_left(solo)
     if not solo:
-        write(draw, (x, mid), f"{place}.", font=font(30, True), fill=INK, anchor="lm")
-        x += 44
+        write(draw, (left + 10, mid), f"{place}.", font=font(30, True), fill=INK, anchor="lm")
     total = str(player["score"]["total"])
     total_face = font(34, True)
     write(draw, (right - 10, mid), total, font=total_face, fill=INK, anchor="rm")
     crosses = f"✕ {player['cross_count']}"
     crosses_face = font(MIN_FONT, tied)
     crosses_w = text_length(crosses_face, crosses)
-    crosses_right = right - 24 - text_length(total_face, "000")
+    crosses_right = _crosses_right(right)
     ink = INK if tied else MUTED
     shared_w = text_length(font(MIN_FONT), shared)
+    lines, size = name
     if tall:
-        name_y, room = mid - 17, crosses_right - x
-    else:
-        name_y, room = mid, crosses_right - crosses_w - 12 - x - shared_w
-        write(draw, (crosses_right, mid), crosses, font=crosses_face, fill=ink, anchor="rm")
-    shown, size = fit_name(name, int(room), 30, MIN_FONT, True)
-    write(draw, (x, name_y), shown, font=font(size, True), fill=INK, anchor="lm")
-    if tall:
-        write(draw, (x, mid + 19), crosses, font=crosses_face, fill=ink, anchor="lm")
+        first = y + (RANK_ROW_TALL - 6) / 2 - 17  # the first line, as in a row of one line
+        for n, shown in enumerate(lines):
+            at = (x, first + n * RANK_NAME_LINE)
+            write(draw, at, shown, font=font(size, True), fill=INK, anchor="lm")
+        under = first + 36 + (len(lines) - 1) * RANK_NAME_LINE
+        write(draw, (x, under), crosses, font=crosses_face, fill=ink, anchor="lm")
         if shared:
             after = x + crosses_w
-            write(draw, (after, mid + 19), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
-    elif shared:
+            write(draw, (after, under), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
+        return
+    room = crosses_right - crosses_w - 12 - x - shared_w
+    write(draw, (crosses_right, mid), crosses, font=crosses_face, fill=ink, anchor="rm")
+    (shown,), size = name_lines(lines[0], int(room), 30, MIN_FONT, True)  # fits: _beside_room
+    write(draw, (x, mid), shown, font=font(size, True), fill=INK, anchor="lm")
+    if shared:
         after = x + text_length(font(size, True), shown)
         write(draw, (after, mid), shared, font=font(MIN_FONT), fill=MUTED, anchor="lm")
 

@@ -45,7 +45,6 @@ from rendering import stella_cards
 from rendering.toolkit import (
     FixedPalette,
     finish_picture,
-    fit_name,
     fit_text,
     fixed_palette,
     font,
@@ -55,6 +54,7 @@ from rendering.toolkit import (
     star_points,
     text_length,
     to_png,
+    wrap_name,
     wrap_text,
     write,
 )
@@ -64,6 +64,8 @@ Label = Callable[..., str]
 CardSource = Callable[[int, int], Image.Image]
 Box = tuple[float, float, float, float]
 Colour = tuple[int, int, int]
+NameBand = tuple[tuple[str, str], ...]  # a long name's lines above its row, each with its tags
+PanelEntry = tuple[Box, list[str]]  # a player's entry on the board and their name's lines
 
 # --- the table as the picture shows it --------------------------------------------------------
 WIDTH = 960
@@ -86,6 +88,7 @@ BADGE_SIZE = 52  # check badge of a mark, spark or fall badge of a revealed card
 CHIP = 56  # board: a marker chip, laid over the lower part of a revealed card
 CHIP_GAP = 2
 PANEL_ROW = 100  # board: one player's entry in the players' panel, two a line
+NAME_LINE = 48  # board: each further line of a long name in its entry
 PANEL_GAP = 10
 JPEG_QUALITY = 85
 
@@ -96,6 +99,9 @@ TITLE_HEIGHT = 64
 HEAD_HEIGHT = 44
 ROW_HEIGHT = 56
 NOTE_LINE = 38
+BAND_TOP = 6  # a long name's band above its row's numbers: its lines start this far down
+BAND_LINE = 34
+BAND_INSET = 10
 
 # --- colours: a night sky, starlight and one colour per seat ---------------------------------
 NIGHT: Colour = (24, 28, 50)
@@ -213,18 +219,18 @@ def render_board(
 
     The markers' chips lie over the lower part of their revealed card, and the players' panel
     shows icons rather than words, so the board stays within 1.4 times its width and every
-    text reads on a phone.
+    text reads on a phone; a name longer than half a line takes a line of its own, whole.
     """
     seats = len(view["left"])
-    height = _board_height(seats)
+    tags = initials([_name(names, s) for s in range(seats)])
+    entries = _panel_layout(view, [_name(names, s) for s in range(seats)], tags)
+    height = int(max((box[3] for box, _ in entries), default=_grid_bottom(BOARD_HEADER))) + PAD
     image = _table_picture(card_source, tuple(view["grid"]), BOARD_HEADER, height)
     draw = ImageDraw.Draw(image)
-    tags = initials([_name(names, s) for s in range(seats)])
     for reveal in reveal_outcomes(view["revealed"], view["preset"], view["sparks"]):
         _draw_reveal(draw, reveal, tags)
-    top = _grid_bottom(BOARD_HEADER) + PANEL_GAP
-    for seat in range(seats):
-        _panel_entry(draw, _panel_box(seat, top), view, seat, _name(names, seat), tags[seat], t)
+    for seat, (box, name_lines) in enumerate(entries):
+        _panel_entry(draw, box, view, seat, name_lines, tags[seat], t)
     _header(draw, view["word"] or "", _round_text(view, t), _board_state(view, names, t), lines=1)
     finish_picture(WIDTH)
     return _jpeg(image)
@@ -238,23 +244,28 @@ def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
     """
     record = view["history"][-1] if view["history"] else None
     seats = len(view["left"])
-    rows = max(1, seats)
-    image, draw = _table_canvas(TITLE_HEIGHT + rows * ROW_HEIGHT + PAD)
     if record is None:
+        image, draw = _table_canvas(TITLE_HEIGHT + max(1, seats) * ROW_HEIGHT + PAD)
         _title(draw, t("st-img-round-scores"), "")
         return to_png(image, _table_palette())
-    _title(draw, f"{t('st-img-round')} {record['round']}/{ROUNDS}", record["word"] or "")
     columns = _summary_columns()
     tally = round_tally(record, seats)
     tags = initials([_name(names, s) for s in range(seats)])
     order = sorted(range(seats), key=lambda s: (-record["scores"][s], s))
-    y = TITLE_HEIGHT
+    rows = []
     for seat in order:
-        row = _RoundRow(
-            seat, _name(names, seat), tags[seat], view["left"][seat], view["totals"][seat]
+        name, note = _name(names, seat), _cell_note(t, view["left"][seat])
+        band = _name_band(name, tags[seat], note, columns["player"][1])
+        rows.append(
+            _RoundRow(seat, name, tags[seat], view["left"][seat], view["totals"][seat], band)
         )
+    height = TITLE_HEIGHT + sum(_row_height(row.band) for row in rows) + PAD
+    image, draw = _table_canvas(height)
+    _title(draw, f"{t('st-img-round')} {record['round']}/{ROUNDS}", record["word"] or "")
+    y = TITLE_HEIGHT
+    for row in rows:
         _round_row(draw, columns, y, row, record, tally, t)
-        y += ROW_HEIGHT
+        y += _row_height(row.band)
     return to_png(image, _table_palette())
 
 
@@ -266,21 +277,28 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
     tied = len(set(view["totals"])) < seats
     note_key = "st-img-tie-seed" if view["preset"] == "seed" else "st-img-tie-published"
     note = wrap_text(t(note_key), TABLE_WIDTH - 2 * PAD - 12, TABLE_TEXT) if tied else []
-    height = TITLE_HEIGHT + HEAD_HEIGHT + seats * ROW_HEIGHT + len(note) * NOTE_LINE + PAD + 4
-    image, draw = _table_canvas(height)
-    _title(draw, t("st-img-ranking" if over else "st-img-standings"), "")
     columns = _score_columns()
-    heads = {"total": "Σ", **{f"r{number}": str(number) for number in range(1, ROUNDS + 1)}}
-    _column_heads(draw, columns, heads, TITLE_HEIGHT)
     places = standings(view)
     tags = initials([_name(names, s) for s in range(seats)])
-    y = TITLE_HEIGHT + HEAD_HEIGHT
+    rows = []
     for seat in sorted(range(seats), key=lambda s: (places[s], s)):
         shared = places.count(places[seat]) > 1
         decided = view["preset"] == "seed" and _tied_on_total(view["totals"], seat)
-        row = _ScoreRow(seat, _name(names, seat), tags[seat], places[seat], shared, decided)
+        tags_note = _cell_note(t, view["left"][seat], t("st-img-shared") if shared else "")
+        band = _name_band(_name(names, seat), tags[seat], tags_note, columns["player"][1] - 4)
+        rows.append(
+            _ScoreRow(seat, _name(names, seat), tags[seat], places[seat], shared, decided, band)
+        )
+    body = sum(_row_height(row.band) for row in rows)
+    height = TITLE_HEIGHT + HEAD_HEIGHT + body + len(note) * NOTE_LINE + PAD + 4
+    image, draw = _table_canvas(height)
+    _title(draw, t("st-img-ranking" if over else "st-img-standings"), "")
+    heads = {"total": "Σ", **{f"r{number}": str(number) for number in range(1, ROUNDS + 1)}}
+    _column_heads(draw, columns, heads, TITLE_HEIGHT)
+    y = TITLE_HEIGHT + HEAD_HEIGHT
+    for row in rows:
         _score_row(draw, columns, y, row, view, t)
-        y += ROW_HEIGHT
+        y += _row_height(row.band)
     for line in note:
         write(draw, (PAD + 6, y + 4), line, font=font(TABLE_TEXT), fill=DIM)
         y += NOTE_LINE
@@ -524,12 +542,6 @@ def _grid_height() -> int:
 
 def _grid_bottom(header: int) -> int:
     return header + ROWS * CARD_HEIGHT + (ROWS - 1) * CARD_GAP
-
-
-def _board_height(seats: int) -> int:
-    rows = (seats + 1) // 2
-    bottom = _grid_bottom(BOARD_HEADER) + PANEL_GAP
-    return bottom + rows * (PANEL_ROW + PANEL_GAP) - PANEL_GAP + PAD
 
 
 def _cloth(height: int) -> Image.Image:
@@ -781,16 +793,59 @@ def _markers(draw: ImageDraw.ImageDraw, band: Box, reveal: Reveal, tags: Sequenc
             x += widths[i] + CHIP_GAP
 
 
-def _panel_box(seat: int, top: int) -> Box:
-    column, row = seat % 2, seat // 2
-    width = (WIDTH - 2 * PAD - PANEL_GAP) / 2
-    x = PAD + column * (width + PANEL_GAP)
-    y = top + row * (PANEL_ROW + PANEL_GAP)
-    return (x, y, x + width, y + PANEL_ROW)
+def _panel_layout(view: View, names: Sequence[str], tags: Sequence[str]) -> list[PanelEntry]:
+    """Each player's entry under the cards, with their name in lines: two entries a line where
+    both names fit half of it, else the entry takes the whole line and its name wraps there.
+
+    A name is never cut: it is drawn at the smallest size a phone reads already, so a longer
+    one takes more lines and the board grows.
+    """
+    half = (WIDTH - 2 * PAD - PANEL_GAP) / 2
+    top = _grid_bottom(BOARD_HEADER) + PANEL_GAP
+    halves = [_name_lines(view, s, names[s], tags[s], half) for s in range(len(names))]
+    fits = [len(lines) == 1 for lines in halves]
+    entries: list[PanelEntry] = []
+    seat = 0
+    while seat < len(names):
+        if fits[seat]:
+            entries.append(((PAD, top, PAD + half, top + PANEL_ROW), halves[seat]))
+            if seat + 1 < len(names) and fits[seat + 1]:
+                x = PAD + half + PANEL_GAP
+                entries.append(((x, top, x + half, top + PANEL_ROW), halves[seat + 1]))
+                seat += 1
+            bottom = top + PANEL_ROW
+        else:
+            lines = _name_lines(view, seat, names[seat], tags[seat], WIDTH - 2 * PAD)
+            bottom = top + PANEL_ROW + (len(lines) - 1) * NAME_LINE
+            entries.append(((PAD, top, WIDTH - PAD, bottom), lines))
+        seat += 1
+        top = bottom + PANEL_GAP
+    return entries
+
+
+def _name_lines(view: View, seat: int, name: str, tag: str, width: float) -> list[str]:
+    """The name in the lines of an entry ``width`` wide, beside the chip, its first line beside
+    the points (the room of two digits kept, so that the layout does not jump as points come)."""
+    face = font(MIN_TEXT, True)
+    points = max(text_length(face, _panel_points(view, seat)), text_length(face, "+00"))
+    room = width - 36 - _chip_width(tag)
+    return wrap_name(printable(name), int(room - points - 12), MIN_TEXT, True, int(room))
+
+
+def _panel_points(view: View, seat: int) -> str:
+    if view["phase"] == "exploration":
+        return f"+{view['points'][seat]}"
+    return str(view["totals"][seat])
 
 
 def _panel_entry(
-    draw: ImageDraw.ImageDraw, box: Box, view: View, seat: int, name: str, tag: str, t: Label
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    view: View,
+    seat: int,
+    name_lines: Sequence[str],
+    tag: str,
+    t: Label,
 ) -> None:
     """A player's entry: chip and name, their points; below, what they hold or are doing.
 
@@ -806,18 +861,17 @@ def _panel_entry(
         outline=REVEALED if active else PANEL_EDGE,
         width=3 if active else 1,
     )
-    _chip(draw, (x0 + 12 + CHIP / 2, (y0 + y1) / 2), CHIP, seat, tag, faded=view["left"][seat])
+    centre = (x0 + 12 + _chip_width(tag) / 2, (y0 + y1) / 2)  # a pill grows rightwards
+    _chip(draw, centre, CHIP, seat, tag, faded=view["left"][seat])
     face = font(MIN_TEXT, True)
     playing = view["phase"] == "exploration"
     top, bottom = y0 + 28, y1 - 26
     right = x1 - 12
     text_left = x0 + 24 + _chip_width(tag)
-    points = f"+{view['points'][seat]}" if playing else str(view["totals"][seat])
-    write(draw, (right, top), points, font=face, fill=MOONLIGHT, anchor="rm")
+    write(draw, (right, top), _panel_points(view, seat), font=face, fill=MOONLIGHT, anchor="rm")
     name_ink = DIM if view["left"][seat] else MOONLIGHT
-    room = int(right - text_length(face, points) - 12 - text_left)
-    shown, _ = fit_name(printable(name), room, MIN_TEXT, MIN_TEXT, True)
-    write(draw, (text_left, top), shown, font=face, fill=name_ink, anchor="lm")
+    for n, line in enumerate(name_lines):
+        write(draw, (text_left, top + n * NAME_LINE), line, font=face, fill=name_ink, anchor="lm")
     if not playing or view["left"][seat] or not view["taking_part"][seat]:
         status = _status_line(view, seat, t)
         if status:
@@ -947,6 +1001,7 @@ class _RoundRow:
     tag: str
     left: bool
     total: int
+    band: NameBand = ()
 
 
 def _round_row(
@@ -959,10 +1014,13 @@ def _round_row(
     t: Label,
 ) -> None:
     seat = row.seat
+    bottom = y + _row_height(row.band) - 6
+    draw.rounded_rectangle((PAD, y, TABLE_WIDTH - PAD, bottom), radius=10, fill=PANEL)
+    _draw_name_band(draw, y, row.band, row.left)
+    y = bottom - (ROW_HEIGHT - 6)  # the numbers' line, under a long name
     mid = y + (ROW_HEIGHT - 6) / 2
-    draw.rounded_rectangle((PAD, y, TABLE_WIDTH - PAD, y + ROW_HEIGHT - 6), radius=10, fill=PANEL)
     x, w = columns["player"]
-    _player_cell(draw, (x, mid, x + w), row.seat, row.name, row.tag, row.left, t)
+    _player_cell(draw, (x, mid, x + w), row.seat, row.name, row.tag, row.left, t, band=row.band)
     face = font(TABLE_TEXT, True)
     count = record["counts"][seat]
     mx, mw = columns["marks"]
@@ -1005,6 +1063,53 @@ def _sparks_cell(draw: ImageDraw.ImageDraw, box: Box, sparks: int, fell: bool) -
         _falling_star(draw, (right - 26, cy - 13, right, cy + 13), FALL)
 
 
+def _cell_note(t: Label, left: bool, extra: str = "") -> str:
+    """Tags after a name, such as *left* or *shared*."""
+    notes = [t("st-img-left")] if left else []
+    if extra:
+        notes.append(extra)
+    return f" ({', '.join(notes)})" if notes else ""
+
+
+def _name_band(name: str, tag: str, note: str, width: float) -> NameBand:
+    """Nothing where the name and its tags fit their column beside the chip (the row keeps its
+    height); else the lines of the name and its tags above the row's numbers, across the row.
+
+    The name is drawn at the smallest size a phone reads already: a longer one takes more
+    lines, never loses its end.
+    """
+    shown = printable(name)
+    room = width - _chip_width(tag, TABLE_TEXT, 42) - 16 - text_length(font(TABLE_TEXT), note)
+    if len(wrap_name(shown, int(room), TABLE_TEXT, True)) == 1:
+        return ()
+    across = TABLE_WIDTH - 2 * PAD - 2 * BAND_INSET
+    lines = [(line, "") for line in wrap_name(shown, across, TABLE_TEXT, True)]
+    if note:
+        last = lines[-1][0]
+        if (
+            text_length(font(TABLE_TEXT, True), last) + text_length(font(TABLE_TEXT), note)
+            <= across
+        ):
+            lines[-1] = (last, note)
+        else:
+            lines.append(("", note.strip()))
+    return tuple(lines)
+
+
+def _row_height(band: NameBand) -> int:
+    return ROW_HEIGHT + (BAND_TOP + len(band) * BAND_LINE if band else 0)
+
+
+def _draw_name_band(draw: ImageDraw.ImageDraw, y: int, band: NameBand, left: bool) -> None:
+    face = font(TABLE_TEXT, True)
+    for n, (name, note) in enumerate(band):
+        at = (PAD + BAND_INSET, y + BAND_TOP + BAND_LINE * n + BAND_LINE / 2)
+        write(draw, at, name, font=face, fill=DIM if left else MOONLIGHT, anchor="lm")
+        if note:
+            after = (at[0] + text_length(face, name), at[1] + 1)
+            write(draw, after, note, font=font(TABLE_TEXT), fill=DIM, anchor="lm")
+
+
 def _player_cell(
     draw: ImageDraw.ImageDraw,
     span: Box,
@@ -1014,19 +1119,19 @@ def _player_cell(
     left: bool,
     t: Label,
     extra: str = "",
+    band: NameBand = (),
 ) -> None:
-    """Chip, name and tags such as *left* or *shared*, shortened to fit the column."""
-    x0, mid, x1 = span[0], span[1], span[2]
+    """Chip, name and tags such as *left* or *shared*; the chip alone under a long name, which
+    the row's band above shows whole."""
+    x0, mid = span[0], span[1]
     chip_w = _chip_width(tag, TABLE_TEXT, 42)
     _chip(draw, (x0 + 4 + chip_w / 2, mid), 42, seat, tag, faded=left, text_size=TABLE_TEXT)
-    notes = [t("st-img-left")] if left else []
-    if extra:
-        notes.append(extra)
-    note = f" ({', '.join(notes)})" if notes else ""
+    if band:
+        return
+    note = _cell_note(t, left, extra)
     face = font(TABLE_TEXT, True)
-    note_w = text_length(font(TABLE_TEXT), note)
     start = x0 + chip_w + 12
-    shown, _ = fit_name(printable(name), int(x1 - start - note_w - 4), TABLE_TEXT, TABLE_TEXT, True)
+    shown = printable(name)
     write(draw, (start, mid), shown, font=face, fill=DIM if left else MOONLIGHT, anchor="lm")
     if note:
         after = start + text_length(face, shown)
@@ -1041,6 +1146,7 @@ class _ScoreRow:
     place: int
     shared: bool
     decided: bool  # the total ties and the last round decides (seed preset)
+    band: NameBand = ()
 
 
 def _score_row(
@@ -1052,9 +1158,8 @@ def _score_row(
     t: Label,
 ) -> None:
     seat = row.seat
-    mid = y + (ROW_HEIGHT - 6) / 2
     first = row.place == 1
-    box = (PAD, y, TABLE_WIDTH - PAD, y + ROW_HEIGHT - 6)
+    box = (PAD, y, TABLE_WIDTH - PAD, y + _row_height(row.band) - 6)
     draw.rounded_rectangle(
         box,
         radius=10,
@@ -1062,13 +1167,16 @@ def _score_row(
         outline=REVEALED if first else None,
         width=2,
     )
+    _draw_name_band(draw, y, row.band, view["left"][seat])
+    mid = box[3] - (ROW_HEIGHT - 6) / 2  # the numbers' line, under a long name
     face = font(TABLE_TEXT, True)
     x, w = columns["place"]
     ink = STARLIGHT if first else MOONLIGHT
     write(draw, (x + w - 4, mid), f"{row.place}.", font=face, fill=ink, anchor="rm")
     x, w = columns["player"]
     shared = t("st-img-shared") if row.shared else ""
-    _player_cell(draw, (x + 4, mid, x + w), seat, row.name, row.tag, view["left"][seat], t, shared)
+    left = view["left"][seat]
+    _player_cell(draw, (x + 4, mid, x + w), seat, row.name, row.tag, left, t, shared, row.band)
     rounds = [record["scores"][seat] for record in view["history"]]
     for number in range(1, ROUNDS + 1):
         cx, cw = columns[f"r{number}"]

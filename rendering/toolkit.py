@@ -177,21 +177,39 @@ def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
     return shown
 
 
-def fit_name(
-    text: str, width: int, size: int, smallest: int, bold: bool = False
-) -> tuple[str, int]:
-    """A player's name in ``width`` pixels: at ``size``, else in the largest size down to
-    ``smallest`` where it fits whole, else shortened with an ellipsis at ``smallest``.
+def wrap_name(
+    text: str, width: int, size: int, bold: bool = False, later: int | None = None
+) -> list[str]:
+    """A player's name whole, in lines of ``width`` pixels (``later`` for the lines after the
+    first, where they have more room): broken after a space or a hyphen where a line can end
+    there, else between two letters (a name of one long word)."""
+    lines: list[str] = []
+    rest = text.strip()
+    while rest and _width(rest, size, bold) > (room := width if not lines else later or width):
+        cut = 1  # the longest head that fits; at least one letter a line
+        while cut < len(rest) and _width(rest[: cut + 1].rstrip(), size, bold) <= room:
+            cut += 1
+        ends = [i + 1 for i in range(1, cut) if rest[i] in " -"]
+        if cut < len(rest) and rest[cut] == " ":
+            ends.append(cut)
+        cut = max(ends, default=cut)
+        lines.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        lines.append(rest)
+    return lines or [text]
 
-    A shortened name is noted apart from clipped labels (:attr:`Legibility.shortened_names`):
-    only a name longer than any a player chooses in practice may lose its end.
-    """
+
+def name_lines(
+    text: str, width: int, size: int, smallest: int, bold: bool = False, later: int | None = None
+) -> tuple[list[str], int]:
+    """A player's name whole: on one line at the largest size from ``size`` down to
+    ``smallest`` where it fits ``width``, else wrapped at ``smallest`` (:func:`wrap_name`;
+    ``later``: the room of the lines after the first). Returns the lines and their size."""
     for tried in range(size, max(smallest, 1) - 1, -1):
         if _width(text, tried, bold) <= width:
-            return text, tried
-    shown = _shortened(text, width, smallest, bold)
-    _note_shortened_name(text)
-    return shown, smallest
+            return [text], tried
+    return wrap_name(text, width, smallest, bold, later), smallest
 
 
 def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
@@ -264,7 +282,6 @@ class Legibility:
     cap: int  # height of an "H" of the smallest font drawn, in pixels at full size
     text: str  # a text drawn in that font
     clipped: tuple[str, ...] = ()  # texts shortened with an ellipsis or drawn past the edge
-    shortened_names: tuple[str, ...] = ()  # players' names shortened by :func:`fit_name`
 
     @property
     def phone_cap(self) -> float:
@@ -277,7 +294,7 @@ class Legibility:
 
 
 # Per drawing thread, of the picture under way: its smallest (cap, text) as ``smallest``, and
-# as ``cuts`` its clipped texts, each ("label", text) or ("name", text).
+# as ``cuts`` its clipped texts.
 _drawn = threading.local()
 
 
@@ -308,7 +325,7 @@ def _note_text(cap: int, text: str) -> None:
         _drawn.smallest = (cap, text)
 
 
-def _cuts() -> list[tuple[str, str]]:
+def _cuts() -> list[str]:
     cuts = getattr(_drawn, "cuts", None)
     if cuts is None:
         cuts = _drawn.cuts = []
@@ -316,11 +333,7 @@ def _cuts() -> list[tuple[str, str]]:
 
 
 def _note_clipped(text: str) -> None:
-    _cuts().append(("label", text))
-
-
-def _note_shortened_name(text: str) -> None:
-    _cuts().append(("name", text))
+    _cuts().append(text)
 
 
 def note_scaled_text(cap: float, text: str) -> None:
@@ -333,9 +346,7 @@ def finish_picture(width: int) -> Legibility:
     cap, text = getattr(_drawn, "smallest", None) or (10**6, "")
     cuts = _cuts()
     _drawn.smallest, _drawn.cuts = None, []
-    clipped = tuple(text for kind, text in cuts if kind == "label")
-    names = tuple(text for kind, text in cuts if kind == "name")
-    _drawn.last = Legibility(width, cap, text, clipped, names)
+    _drawn.last = Legibility(width, cap, text, tuple(cuts))
     return _drawn.last
 
 

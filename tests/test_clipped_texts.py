@@ -1,22 +1,36 @@
 """No text on a picture is cut: every picture kind, drawn from seeded positions in English,
 German and French, reports no label shortened with an ellipsis or drawn past its edge.
 
-Players' names are the one exception, and only past a length no layout can hold at the
-legibility floor: a name is shrunk to that floor and given a line of its own before its end is
-cut (``rendering.toolkit.fit_name``). Dice Stars and Dizzle show names as long as the bench's
-longest whole; Stella's board and score tables share a line between a name and its numbers, six
-players deep, and cut a name there when it is longer than its column.
+Players' names are no exception, up to the 32 characters of a Discord display name in the
+widest letters: a name shrinks to the legibility floor where it must, and one longer than its
+place wraps onto more lines (``rendering.toolkit.name_lines``, ``wrap_name``) and its row,
+chip or header grows, in Dice Stars, Dizzle and Stella alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from bench.playouts import NAMES
 from locales import LANGUAGES
+from rendering import dice_stars as dice_stars_pictures
+from rendering import dizzle as dizzle_pictures
 from rendering import legend
-from rendering.toolkit import canvas, fit_name, fit_text, font, last_legibility, to_png, write
+from rendering import stella as stella_pictures
+from rendering.toolkit import (
+    canvas,
+    fit_text,
+    font,
+    last_legibility,
+    printable,
+    to_png,
+    wrap_name,
+    write,
+)
 from tests.support import picture_kinds
 
 # Discord display names reach 32 characters; these are as long, in the three languages' letters.
@@ -50,19 +64,73 @@ def test_no_label_of_the_bot_is_cut(index: int, language: str, names: str) -> No
     assert seen.clipped == (), f"{picture.kind} ({picture.moment}, {language}): {seen.clipped}"
 
 
+@pytest.fixture
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text the pictures of the three games write, in the order they write them."""
+    drawn: list[str] = []
+    for module in (dice_stars_pictures, dizzle_pictures, stella_pictures):
+        original = module.write
+
+        def noting(
+            draw: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any, _o: Any = original, **kw: Any
+        ) -> None:
+            drawn.append(text)
+            _o(draw, xy, text, *args, **kw)
+
+        monkeypatch.setattr(module, "write", noting)
+    yield drawn
+
+
+def _names_shown(kind: str, names: list[str]) -> list[str]:
+    """The names a picture kind shows (as ``picture_kinds.pictures`` seats them)."""
+    if kind in ("Stella grid", "Stella slate"):
+        return []  # they name nobody
+    if kind.startswith("Stella"):
+        return names[:6]
+    if kind == "Dizzle sheet":
+        return names[1:2]
+    if kind == "Dice Stars sheet" or " solo " in kind:
+        return names[:1]
+    return names[:4]
+
+
+@pytest.mark.parametrize("names", NAME_SETS)
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("index", range(len(PICTURES)), ids=_ids(PICTURES))
-def test_names_as_long_as_the_benchs_are_whole_in_dice_stars_and_dizzle(
-    index: int, language: str
+def test_names_as_long_as_discords_are_drawn_whole(
+    index: int, language: str, names: str, drawn_texts: list[str]
 ) -> None:
-    picture = PICTURES[index]
+    picture = picture_kinds.pictures(NAME_SETS[names])[index]
     picture.draw(picture_kinds.labels(language))
     seen = last_legibility()
     assert seen is not None
-    if picture.kind.startswith("Stella"):
-        assert set(seen.shortened_names) <= {max(NAMES, key=len)}
-    else:
-        assert seen.shortened_names == (), f"{picture.kind} ({picture.moment}, {language})"
+    assert seen.clipped == (), f"{picture.kind} ({picture.moment}, {language}): {seen.clipped}"
+    # Each name's lines are drawn one after the other: together they spell it all.
+    drawn = "".join(drawn_texts).replace(" ", "")
+    assert "…" not in drawn
+    for name in _names_shown(picture.kind, NAME_SETS[names]):
+        assert printable(name).replace(" ", "") in drawn, f"{picture.kind}: {name}"
+
+
+@pytest.mark.parametrize("name", [*LONGEST, *WIDEST, NAMES[0]])
+def test_a_wrapped_name_keeps_every_letter_and_breaks_after_spaces_and_hyphens(
+    name: str,
+) -> None:
+    lines = wrap_name(name, 300, 27, bold=True, later=400)
+    face = font(27, True)
+    widths = [face.getbbox(line)[2] - face.getbbox(line)[0] for line in lines]
+    assert widths[0] <= 300 and all(width <= 400 for width in widths[1:])
+    assert " ".join(lines).replace("- ", "-") == name or "".join(lines) == name
+    if " " in name or "-" in name:  # words are kept whole
+        assert all(line.endswith("-") or f"{line} " in name for line in lines[:-1])
+
+
+def test_a_name_that_fits_stays_on_one_line() -> None:
+    assert wrap_name("Zoë", 300, 27, bold=True) == ["Zoë"]
+    assert wrap_name("Maximilian von Hohenzollern-Weiß", 330, 27, True) == [
+        "Maximilian von",
+        "Hohenzollern-Weiß",
+    ]
 
 
 def test_the_lost_french_solo_result_keeps_its_title_whole() -> None:
@@ -70,7 +138,7 @@ def test_the_lost_french_solo_result_keeps_its_title_whole() -> None:
     assert lost
     lost[0].draw(picture_kinds.labels("fr"))
     seen = last_legibility()
-    assert seen is not None and seen.clipped == () and seen.shortened_names == ()
+    assert seen is not None and seen.clipped == ()
 
 
 def test_a_shortened_label_is_recorded_as_clipped() -> None:
@@ -93,19 +161,6 @@ def test_a_text_drawn_past_the_edge_is_recorded_as_clipped() -> None:
     to_png(image)
     seen = last_legibility()
     assert seen is not None and seen.clipped == ("Klassement final",)
-
-
-def test_a_name_shrinks_to_the_floor_before_its_end_is_cut() -> None:
-    name = "Bärbel-Françoise Großmann"
-    at_30 = ImageDraw.Draw(Image.new("L", (1, 1))).textlength(name, font=font(30, True))
-    shown, size = fit_name(name, int(at_30) - 40, 30, 20, bold=True)
-    assert shown == name and 20 <= size < 30
-    shown, size = fit_name(name, 120, 30, 20, bold=True)
-    assert shown.endswith("…") and size == 20
-    image, _ = canvas(100, 40)
-    to_png(image)
-    seen = last_legibility()
-    assert seen is not None and seen.shortened_names == (name,) and seen.clipped == ()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -15,7 +15,7 @@ from games.engine import settle
 from locales import LANGUAGES, Localizer
 from rendering import dice_stars as render
 from rendering.dice_stars import SheetLayout
-from rendering.toolkit import BAD, DICE, GOOD, PAPER, last_legibility
+from rendering.toolkit import BAD, DICE, GOOD, PAPER, last_legibility, wrap_name
 
 NAMES = ["Bärbel-Françoise Großmann", "Al", "Zoë", "Карл"]
 RED_X = (210, 60, 60)
@@ -222,13 +222,27 @@ def test_the_solo_sheet_is_taller_and_shows_the_crossed_boxes() -> None:
     assert changed(clean, marked, points) > 20
 
 
-def test_a_long_name_is_shortened_inside_the_card() -> None:
-    layout = SheetLayout()
+def test_a_long_name_wraps_whole_inside_the_card_and_pushes_the_sheet_down() -> None:
+    short = rgba(render.render_sheet(view(new()), 0, "Al", texts()))
     image = rgba(render.render_sheet(view(new()), 0, "W" * 120, texts()))
+    x0, y0, x1, _ = SheetLayout().name_box()
+    lines = wrap_name("W" * 120, x1 - x0, render.MIN_FONT, bold=True)
+    assert len(lines) > 2 and "".join(lines) == "W" * 120
+    layout = SheetLayout(name_lines=len(lines))
+    assert image.height == short.height + (len(lines) - 1) * render.NAME_LINE == layout.height
+    # Under the name, the sheet is the same, moved down by the name's further lines.
+    head = SheetLayout().y(render.HEAD_Y)
+    moved = image.crop((0, layout.y(render.HEAD_Y), image.width, image.height))
+    assert moved.tobytes() == short.crop((0, head, short.width, short.height)).tobytes()
     x0, y0, x1, y1 = layout.name_box()
     edge = (x1 + 1, y0 + 12, x1 + 7, y1)  # right of the name, clear of the rounded corner
     assert count_near(image, edge, PAPER, 8) == (edge[2] - edge[0]) * (edge[3] - edge[1])
-    assert count_near(image, (x0, y0, x1, y1), (40, 40, 48)) > 100
+    assert count_near(image, (x0, y1 - render.NAME_LINE, x1, y1), (40, 40, 48)) > 100
+
+
+def test_a_name_that_fits_keeps_the_sheet_as_it_was() -> None:
+    image = decode(render.render_sheet(view(new()), 0, NAMES[0], texts()))
+    assert image.height == SheetLayout().height
 
 
 def test_names_lose_only_characters_the_font_cannot_draw() -> None:
@@ -335,7 +349,7 @@ def test_the_standings_show_everyone_and_light_the_player_to_move() -> None:
     # A name too long for half the width: one chip a line, every name whole.
     long = rgba(render.render_table(shown, texts(), NAMES))
     assert long.height - four.height == 2 * (render.STANDING_HEIGHT + render.STANDING_GAP)
-    assert last_legibility().shortened_names == ()  # type: ignore[union-attr]
+    assert last_legibility().clipped == ()  # type: ignore[union-attr]
     chip_w = (four.width - 2 * render.MARGIN) // 2
     seat = shown["current"]
     line, column = divmod(seat, 2)
@@ -534,3 +548,31 @@ def test_a_solo_result_shows_the_players_best_solo_score() -> None:
     won_total = won["sheets"][0]["total"]
     assert render._best_line(won, texts(), won_total - 3).startswith("New best!")
     assert render._best_line(finished(2, 3), texts(), 10) == ""  # only solo games
+
+
+WIDE = ["W" * 32, "Al", "Ш" * 32, "Zoë"]  # Discord display names reach 32 characters
+
+
+def test_a_32_letter_name_wraps_in_its_chip_which_alone_grows() -> None:
+    state = new(seats=4)
+    long = decode(render.render_table(view(state), texts(), WIDE))
+    one_a_line = decode(render.render_table(view(state), texts(), [*NAMES[:1], *WIDE[1:2]] * 2))
+    assert long.height == one_a_line.height + 2 * render.STANDING_NAME_LINE  # two names wrap
+    chips = render._standing_box(0, 4, 0, 1)
+    room = chips[2] - chips[0] - render.STANDING_TOTAL_ROOM
+    lines = wrap_name("W" * 32, room, render.MIN_FONT, True, chips[2] - chips[0] - 20)
+    assert len(lines) == 2 and "".join(lines) == "W" * 32
+    seen = last_legibility()
+    assert seen is not None and seen.clipped == ()
+
+
+def test_a_32_letter_name_wraps_in_the_ranking_whose_line_grows() -> None:
+    final = finished(4, 7)
+    plain = decode(render.render_scoreboard(final, NAMES, texts()))
+    board = decode(render.render_scoreboard(final, WIDE, texts()))
+    ranking = render._draw_ranking(final, {k: "" for k in render.BOARD_LABELS}, WIDE)
+    short = render._draw_ranking(final, {k: "" for k in render.BOARD_LABELS}, NAMES)
+    assert ranking.height > short.height + 2 * render.RANK_NAME_LINE  # two names, 2+ lines more
+    assert board.height > plain.height
+    seen = last_legibility()
+    assert seen is not None and seen.clipped == ()

@@ -269,12 +269,53 @@ def test_score_card_changes_with_the_score(mid_games) -> None:
     assert changed is not None and changed[1] > bottom
 
 
-def test_names_are_shortened_and_missing_glyphs_dropped(mid_games) -> None:
+def test_a_long_name_wraps_whole_and_missing_glyphs_are_dropped(mid_games) -> None:
     view = mid_games[1]
     plain = rd.render_sheet(view, 0, "Al", english)
     assert rd.render_sheet(view, 0, "Al 中文", english) == plain
-    long_name = decode(rd.render_sheet(view, 0, "Bärbel-Françoise Großmann " * 4, english))
-    assert long_name.size == decode(plain).size
+    name = "Bärbel-Françoise Großmann " * 4
+    lines, size = rd._header_name(view["players"][0], name, decode(plain).width)
+    assert len(lines) == 4 and size == rd.MIN_FONT
+    assert " ".join(lines).replace("- ", "-") == name.strip()
+    long_name = decode(rd.render_sheet(view, 0, name, english))
+    seen = last_legibility()
+    assert seen is not None and seen.clipped == ()
+    short = decode(plain)
+    assert long_name.height == short.height + 3 * rd.NAME_LINE
+    # Under the header the sheet is the same, moved down by the name's further lines.
+    level = view["level"]
+    top = rd.sheet_field_box(level, 0, 0)[1] - 40
+    moved = rd.sheet_field_box(level, 0, 0, name_lines=4)[1] - 40
+    assert moved == top + 3 * rd.NAME_LINE
+    below = short.crop((0, top, short.width, short.height))
+    assert long_name.crop((0, moved, short.width, long_name.height)).tobytes() == below.tobytes()
+
+
+def test_a_32_letter_name_wraps_in_its_chip_of_the_middle(mid_games) -> None:
+    view = mid_games[3]  # four players
+    one_a_line = decode(rd.render_middle(view, NAMES, english))
+    names = ["W" * 32, "Al", "Ш" * 32, "Zoë"]
+    wide = decode(rd.render_middle(view, names, english))
+    chips = rd._chip_names(view, names, 600 - 24, 1)
+    assert ["".join(lines) for lines in chips] == names
+    assert [len(lines) > 1 for lines in chips] == [True, False, True, False]
+    grown = sum(len(lines) - 1 for lines in chips) * rd.CHIP_NAME_LINE
+    assert wide.height == one_a_line.height + grown
+    seen = last_legibility()
+    assert seen is not None and seen.clipped == ()
+
+
+def test_a_32_letter_name_wraps_in_the_ranking_whose_row_grows(end_games) -> None:
+    view = end_games[3]  # four players
+    names = ["W" * 32, "Al", "Ш" * 32, "Zoë"]
+    width = decode(rd.render_sheet(view, 0, "Al", english)).width
+    tall = rd._ranking_card(view, NAMES, english, width, None)
+    wide = rd._ranking_card(view, names, english, width, None)
+    wrapped = [rd._rank_name(n, width, False, rd.RANK_ROW_TALL)[0] for n in names]
+    assert [len(lines) for lines in wrapped][:2] == [3, 1]
+    grown = sum(len(lines) - 1 for lines in wrapped) * rd.RANK_NAME_LINE
+    assert wide.height == tall.height + grown
+    assert ["".join(lines) for lines in wrapped] == names
 
 
 def test_a_wide_custom_level_still_fits_640_pixels() -> None:
@@ -313,7 +354,7 @@ def test_middle_strip_shows_each_die_of_the_middle(mid_games) -> None:
     long = decode(rd.render_middle(view, NAMES, english))
     tall = len(view["players"]) * (rd.CHIP_HEIGHT + rd.CHIP_GAP) - rd.CHIP_GAP + 12
     assert long.size == (600, 118 + tall)
-    assert last_legibility().shortened_names == ()  # type: ignore[union-attr]
+    assert last_legibility().clipped == ()  # type: ignore[union-attr]
     view["middle"] = [1, 3, 6, 6]
     four = decode(rd.render_middle(view, short, english))
     changed = difference_box(three, four)

@@ -16,6 +16,7 @@ from games.engine import CHANCE
 from locales import LANGUAGES, Localizer
 from rendering import stella as rs
 from rendering import stella_cards
+from rendering.toolkit import last_legibility
 
 NAMES = ["Bärbel-Françoise Großmann", "Al", "Chloé", "Dmitri", "Anna", "Zoë"]
 LOCALIZER = Localizer()
@@ -421,12 +422,64 @@ def test_a_player_in_darkness_who_fell_shows_the_penalty_to_come() -> None:
     )
 
 
-def test_long_names_and_missing_glyphs_keep_the_board_whole() -> None:
+def test_missing_glyphs_keep_the_board_as_it_is() -> None:
     view = st.view(exploring([6]), None)
     plain = rs.render_board(view, ["A", "B", "C", "D"], english, grey_cards)
-    long_names = [NAMES[0] * 3, "Al 中文🎲", "Chloé", "Дмитрий"]
-    picture = rs.render_board(view, long_names, english, grey_cards)
+    picture = rs.render_board(view, ["Al 中文🎲", "Chloé", "Дмитрий", "Zoë"], english, grey_cards)
     assert decode(picture).size == decode(plain).size
+
+
+def test_a_name_longer_than_half_a_line_takes_a_line_of_its_own_on_the_board() -> None:
+    view = st.view(exploring([6]), None)
+    short = ["Al", "Chloé", "Dmitri", "Zoë"]
+    long_names = ["Al", "W" * 32, "Chloé", "Dmitri"]
+    plain = decode(rs.render_board(view, short, english, grey_cards))
+    picture = decode(rs.render_board(view, long_names, english, grey_cards))
+    seen = last_legibility()
+    assert seen is not None and seen.clipped == ()
+    assert picture.width == plain.width and picture.height > plain.height
+    entries = rs._panel_layout(view, long_names, rs.initials(long_names))
+    boxes = [box for box, _ in entries]
+    assert entries[0][1] == ["Al"]
+    assert "".join(entries[1][1]) == "W" * 32 and len(entries[1][1]) == 2
+    half = (rs.WIDTH - 2 * rs.PAD - rs.PANEL_GAP) / 2
+    assert boxes[0][2] - boxes[0][0] == half  # alone on its line, as the last of an odd table
+    assert boxes[1][0] == rs.PAD and boxes[1][2] == rs.WIDTH - rs.PAD
+    assert boxes[1][1] > boxes[0][3] and boxes[2][1] > boxes[1][3]
+    assert boxes[2][1] == boxes[3][1]  # the short names after it share a line again
+
+
+def test_a_long_name_in_the_score_tables_gets_a_line_above_its_numbers() -> None:
+    view = copy.deepcopy(st.view(finished(4, "seed"), None))
+    view["totals"], view["ranking"] = [15, 12, 8, 1], None  # no tie: no "shared" after a name
+    short = ["Al", "Bo", "Chloé", "Dmitri"]
+    long_names = ["Al", "Bo", "Maximilian von Hohenzollern-Weiß", "Ш" * 32]
+    for render in (rs.render_scoreboard, rs.render_round_summary):
+        plain = decode(render(view, short, english))
+        picture = decode(render(view, long_names, english))
+        seen = last_legibility()
+        assert seen is not None and seen.clipped == ()
+        grown = 2 * (rs.BAND_TOP + rs.BAND_LINE) + rs.BAND_LINE  # Ш×32 takes two lines
+        assert picture.height == plain.height + grown
+    band = rs._name_band("Anne-Sophie Dubois-Lefèvre", "AL", " (left)", 300)
+    assert band == (("Anne-Sophie Dubois-Lefèvre", " (left)"),)
+    band = rs._name_band(long_names[2], "MW", " (left)", 300)  # the tags do not fit after it
+    assert band == (("Maximilian von Hohenzollern-Weiß", ""), ("", "(left)"))
+    assert rs._name_band("Chloé", "C", " (left)", 300) == ()
+    # A short name whose tags do not fit beside it in the column: both go above the numbers.
+    assert rs._name_band("Chloé", "C", " (a quitté la partie, ex æquo)", 300) == (
+        ("Chloé", " (a quitté la partie, ex æquo)"),
+    )
+
+
+def test_a_wide_chip_stays_inside_its_players_entry() -> None:
+    view = st.view(exploring([6]), None)
+    names = ["Mia Wolf", "Al", "Chloé", "Dmitri"]
+    assert rs.initials(names)[0] == "MW"
+    image = decode(rs.render_board(view, names, english, grey_cards)).convert("RGB")
+    top = rs.card_box(14, board=True)[3] + rs.PANEL_GAP
+    margin = image.crop((1, top, rs.PAD - 1, image.height - 1))  # the cloth left of the entries
+    assert count(margin, near(rs.seat_colour(0), 60)) == 0
 
 
 def test_initials_are_unique_whatever_the_case() -> None:
@@ -436,8 +489,11 @@ def test_initials_are_unique_whatever_the_case() -> None:
 
 
 def test_the_board_of_six_stays_within_one_and_four_tenths_of_its_width() -> None:
+    names = ["Al", "Chloé", "Dmitri", "Anna", "Zoë", "Bob"]
     for seats in (3, 4, 6):
-        assert rs._board_height(seats) <= 1.4 * rs.WIDTH
+        view = st.view(table(seats), None)
+        board = decode(rs.render_board(view, names[:seats], english, grey_cards))
+        assert board.height <= 1.4 * rs.WIDTH
 
 
 def test_the_tie_note_shows_only_under_a_tie_on_the_totals() -> None:
@@ -558,6 +614,10 @@ def test_board_of_six_with_the_real_deck_stays_under_400_kb() -> None:
     picture = rs.render_board(st.view(state, None), NAMES, english)
     image = decode(picture)
     assert rs.extension(picture) == "jpg" and len(picture) <= 400_000
+    # The first name is longer than half a line: its entry takes a line of its own.
+    assert image.width == rs.WIDTH and image.height <= 1400 + rs.PANEL_ROW + rs.PANEL_GAP
+    short = ["Al", "Chloé", "Dmitri", "Anna", "Zoë", "Bob"]
+    image = decode(rs.render_board(st.view(state, None), short, english))
     assert image.width == rs.WIDTH and image.height <= 1400
 
 
