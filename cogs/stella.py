@@ -62,7 +62,7 @@ from discord import app_commands
 
 from cogs.table.cog import TableAddon
 from cogs.table.components import attachments, build_view, controls_of
-from cogs.table.delivery import late_answer
+from cogs.table.delivery import held_answer
 from cogs.table.i18n import T
 from cogs.table.messages import pings_for, token_age
 from cogs.table.plugin import GamePlugin
@@ -342,7 +342,7 @@ class StellaPlugin(GamePlugin):
         drawn = screen.image is not None or not screen.rows
         if drawn:
             arguments["attachments"] = attachments(screen)  # a toggle keeps the grid it shows
-        answer = late_answer(interaction)
+        answer = held_answer(interaction)
         if answer is not None:
             if await answer.answer_with(lambda response: response.edit_message(**arguments)):
                 return True

@@ -3,7 +3,7 @@
 The loop writes each job (a function and its arguments, pickled) to the worker's pipe and reads
 the answers from the other as they come, in the order the jobs were sent: no thread stands in
 between, so a picture costs the loop one write, a read or two and no wake-up from elsewhere.
-The worker's side is :func:`cogs.drawing_worker.serve`. A worker that dies (killed, out of
+The worker's side is :func:`drawing.worker.serve`. A worker that dies (killed, out of
 memory) closes its end of the answers: every job it still had fails with :class:`WorkerDied`.
 """
 

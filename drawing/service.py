@@ -4,14 +4,14 @@ Pillow holds the GIL for most of a picture, so a drawing thread competes with th
 which answers Discord, for the one core a Python process gets: under load, answers and pictures
 wait behind each other. A worker process draws in parallel instead. It is given the name of a
 game's screen method to call and the context to call it with (the table as saved, the state,
-the language) and returns the finished :class:`~cogs.screens.Screen`. It keeps its own caches
+the language) and returns the finished :class:`~screens.model.Screen`. It keeps its own caches
 (glyphs, painted cards) for as long as it lives.
 
 Where the system can, the worker is forked from the bot once its plugins are loaded: it starts
 with the bot's imports and texts already in memory and shares those pages with it (the bot's
 objects of that moment are frozen for the garbage collector, whose passes would otherwise
 write to every one of them and so copy them into the worker). What the worker must not share
-is closed or reset at its start (:func:`cogs.drawing_worker.start_worker`): the bot's sockets,
+is closed or reset at its start (:func:`drawing.worker.start_worker`): the bot's sockets,
 its signal handling, the locks of the caches. Elsewhere the worker is spawned (a fresh
 interpreter) and never imports discord.py: nothing sent to it comes from a module that does
 (the screens, the rendering, :mod:`drawing.worker`), and it is started without the bot's

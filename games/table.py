@@ -1,6 +1,6 @@
 """A table: the seats, the host, the lobby settings and the game being played there.
 
-Pure rules of the lobby, shared by all three games (``cogs/table.py`` is its Discord face).
+Pure rules of the lobby, shared by all three games (``cogs/table/`` is its Discord face).
 Seat order is join order, the host first. A seat never disappears once the game runs: a player
 who leaves is marked *left* and the autopilot (or the game's own rule) plays on for them.
 """
@@ -55,7 +55,8 @@ class Table:
     turn_minutes: int = 0  # the turn timer; 0 = none
     spectators: list[int] = field(default_factory=list)  # channels that watch this table
     # What the channel must show, saved with every change so that any process can bring the
-    # channel up to it later (after a crash, a late answer, a restart): see cogs/sync.py.
+    # channel up to it later (after a crash, a late answer, a restart): see
+    # cogs/table/channel_step.py.
     changed: int = 0  # the table version of the newest change the channel must show
     shown: int = 0  # the newest change the channel shows completely
     turn_key: str = ""  # the turn the current turn message is about

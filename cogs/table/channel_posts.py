@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.table.components import attachments, controls_of
-from cogs.table.delivery import acknowledge_if_late, late_answer
+from cogs.table.delivery import acknowledge_if_late, held_answer
 from games import table as tables
 from games.table import Table, ping_message_key
 from screens.context import TableContext
@@ -135,7 +135,7 @@ class ChannelPosts:
     ) -> bool:
         """The edit made through the click on that message, if there is one: as the click's
         answer when it waits for it (one call), else with its token. False: not made."""
-        answer = late_answer(self._click_on(work, message_id))
+        answer = held_answer(self._click_on(work, message_id))
         if answer is not None and await answer.answer_with(
             lambda response: response.edit_message(**arguments())
         ):

@@ -5,7 +5,7 @@ Every change runs under the channel's lock, in the order its clicks arrived
 acknowledge the click (at once, or with the edit it brings: :mod:`cogs.table.delivery`) -> load ->
 apply -> save (version-checked, with what the channel must show) -> bring the channel up to the
 save (:mod:`cogs.table.channel_step`). Game cogs register a
-:class:`~cogs.plugin.GamePlugin`; this cog does the rest.
+:class:`~cogs.table.plugin.GamePlugin`; this cog does the rest.
 
 Several bot processes (one per range of shards) may change one game: a guild's clicks reach
 the process of its shard, DMs the process of shard 0. The lock is per process, so the version
@@ -143,7 +143,7 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
                 # save; others are acknowledged now. Nothing a player is shown comes before
                 # its save.
                 if self._edits_its_message(click):
-                    click.reply.answer_late()  # by the edit of the clicked message, in one call
+                    click.reply.hold_answer()  # by the edit of the clicked message, in one call
                 else:
                     await click.reply.acknowledge()
             await self._route(click, place)

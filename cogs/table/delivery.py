@@ -27,10 +27,10 @@ from locales import Localizer
 
 log = logging.getLogger(__name__)
 PATIENCE = 1.0  # seconds: Discord's 3 s less the acknowledgement's trip and a margin
-_KEY = "late-answer"
+_KEY = "held-answer"
 
 
-class LateAnswer:
+class HeldAnswer:
     """The answer of one click: the first of its calls to Discord to come answers it."""
 
     def __init__(self, interaction: discord.Interaction, patience: float) -> None:
@@ -40,7 +40,7 @@ class LateAnswer:
         self._impatience: asyncio.Task[bool] | None = None
 
     def _impatient(self) -> None:
-        self._impatience = asyncio.create_task(self.acknowledge(), name="late-answer")
+        self._impatience = asyncio.create_task(self.acknowledge(), name="held-answer")
 
     async def acknowledge(self) -> bool:
         """Discord hears of the click now, unless it has; False: Discord refused (too late)."""
@@ -66,24 +66,24 @@ class LateAnswer:
             return True
 
 
-def answer_late(interaction: discord.Interaction, patience: float | None = None) -> LateAnswer:
+def hold_answer(interaction: discord.Interaction, patience: float | None = None) -> HeldAnswer:
     """From now on the click waits for its answer, at most ``patience`` seconds."""
-    answer = LateAnswer(interaction, PATIENCE if patience is None else patience)
+    answer = HeldAnswer(interaction, PATIENCE if patience is None else patience)
     interaction.extras[_KEY] = answer
     return answer
 
 
-def late_answer(interaction: discord.Interaction | None) -> LateAnswer | None:
-    """The click's late answer while it is still to come."""
+def held_answer(interaction: discord.Interaction | None) -> HeldAnswer | None:
+    """The click's held answer while it is still to come."""
     if interaction is None or interaction.response.is_done():
         return None
     return interaction.extras.get(_KEY)
 
 
 async def acknowledge(interaction: discord.Interaction) -> bool:
-    """Discord hears of the click now, unless it has (through its late answer, if it waits);
+    """Discord hears of the click now, unless it has (through its held answer, if it waits);
     False: Discord refused (too late)."""
-    answer = late_answer(interaction)
+    answer = held_answer(interaction)
     if answer is not None:
         return await answer.acknowledge()
     return await _defer(interaction)
@@ -91,7 +91,7 @@ async def acknowledge(interaction: discord.Interaction) -> bool:
 
 async def acknowledge_if_late(interaction: discord.Interaction | None) -> None:
     """A click whose answer waits is acknowledged now: its follow-ups and its token need it."""
-    answer = late_answer(interaction)
+    answer = held_answer(interaction)
     if answer is not None:
         await answer.acknowledge()
 
@@ -117,7 +117,7 @@ async def answer_privately(
     to tell then (the change, if any, shows in the channel).
     """
     extra = {"view": view} if view is not None else {}
-    answer = late_answer(interaction)
+    answer = held_answer(interaction)
     if answer is not None and await answer.answer_with(
         lambda response: response.send_message(text, ephemeral=True, **extra)
     ):
@@ -157,10 +157,10 @@ class Reply:
         """A private answer, written already."""
         await answer_privately(self._interaction, text, view)
 
-    def answer_late(self) -> None:
+    def hold_answer(self) -> None:
         """The click is answered by the edit of its message, after the save (within
         :data:`PATIENCE`, else acknowledged then)."""
-        answer_late(self._interaction)
+        hold_answer(self._interaction)
 
     async def acknowledge(self) -> bool:
         return await acknowledge(self._interaction)

@@ -1,10 +1,10 @@
 """Stay under Discord's global limit of about 50 REST calls a second, by waiting a little.
 
 Interaction answers do not count against that limit (they go through the interaction's own
-webhook, as do the messages a click brings: see cogs/sync.py); everything else the bot sends
-with its token does: DMs, edits after a DM click or a timer, messages of computer seats and
-timers, mirrors to spectating channels. Players rarely click in lockstep, but a burst (a tournament
-evening) must slow the bot down for a moment rather than earn it a ban.
+webhook, as do the messages a click brings: see cogs/table/channel_posts.py); everything else
+the bot sends with its token does: DMs, edits after a DM click or a timer, messages of computer
+seats and timers, mirrors to spectating channels. Players rarely click in lockstep, but a burst
+(a tournament evening) must slow the bot down for a moment rather than earn it a ban.
 """
 
 from __future__ import annotations
