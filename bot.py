@@ -60,7 +60,6 @@ HANDLER_TASKS = (
 )
 STOP_PATIENCE = 10.0  # seconds running handlers get to finish when the bot is stopped
 DRAWING_THREADS = 1
-GC_THRESHOLDS = (10_000, 10, 10)  # the collector's generations (default 700, 10, 10)
 
 
 def point_at(config: Config) -> None:
@@ -289,20 +288,6 @@ def settings(argv: Sequence[str]) -> Config:
     return with_shards(config, arguments.shard_count, shard_ids)
 
 
-def calm_garbage_collection() -> None:
-    """Fewer and shorter pauses of Python's cycle collector, which stops the event loop.
-
-    Every click loads and copies a table's JSON (thousands of lists and dicts), so with the
-    default thresholds the collector ran about ten times a second and a full collection every
-    few seconds, each walking every object the bot holds: measured under the mixed load, 5 % of
-    the bot's CPU and full pauses of up to 0.27 s, in which no click was answered. Larger
-    thresholds let most of those objects die first (freed by their reference counts, as they
-    are), and what the start-up built (modules, texts, Discord's state) is frozen once ready:
-    a full collection then walks only what came after.
-    """
-    gc.set_threshold(*GC_THRESHOLDS)
-
-
 async def give_back_freed_memory() -> None:
     """Now and then, the memory that uploads and pictures freed goes back to the system."""
     while True:
@@ -318,7 +303,6 @@ async def freeze_when_ready(bot: commands.Bot) -> None:
 
 def main(argv: Sequence[str] = sys.argv[1:]) -> int:
     allocator.limit_arenas()
-    calm_garbage_collection()
     try:
         config = settings(argv)
     except ConfigError as error:

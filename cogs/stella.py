@@ -62,7 +62,6 @@ from discord import app_commands
 
 from cogs.table.cog import TableAddon
 from cogs.table.components import attachments, build_view, controls_of
-from cogs.table.delivery import held_answer
 from cogs.table.i18n import T
 from cogs.table.messages import pings_for, token_age
 from cogs.table.plugin import GamePlugin
@@ -314,9 +313,8 @@ class StellaPlugin(GamePlugin):
         ctx: TableContext,
         events: list[Event],
     ) -> bool:
-        """A click on a private panel (slate or designation menu) edits that panel, after its
-        change is saved: the edit is the click's answer (or follows its acknowledgement when
-        the save took longer than the click's patience, :mod:`cogs.table.delivery`)."""
+        """A click on a private panel (slate or designation menu) edits that panel through the
+        click's token, after its change is saved."""
         interaction, message = click.reply.interaction, click.reply.interaction.message
         seat = ctx.table.seat_of(click.user_id)
         if message is None or seat is None or not click.on_private_panel:
@@ -342,12 +340,6 @@ class StellaPlugin(GamePlugin):
         drawn = screen.image is not None or not screen.rows
         if drawn:
             arguments["attachments"] = attachments(screen)  # a toggle keeps the grid it shows
-        answer = held_answer(interaction)
-        if answer is not None:
-            if await answer.answer_with(lambda response: response.edit_message(**arguments)):
-                return True
-            if drawn:
-                arguments["attachments"] = attachments(screen)  # the refused try used them up
         try:
             await interaction.edit_original_response(**arguments)
         except discord.HTTPException:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.table.components import attachments, controls_of
-from cogs.table.delivery import acknowledge_if_late, held_answer
 from games import table as tables
 from games.table import Table, ping_message_key
 from screens.context import TableContext
@@ -133,13 +132,8 @@ class ChannelPosts:
     async def _edit_through_click(
         self, work: Showing, message_id: int, arguments: Callable[[], dict[str, Any]]
     ) -> bool:
-        """The edit made through the click on that message, if there is one: as the click's
-        answer when it waits for it (one call), else with its token. False: not made."""
-        answer = held_answer(self._click_on(work, message_id))
-        if answer is not None and await answer.answer_with(
-            lambda response: response.edit_message(**arguments())
-        ):
-            return True
+        """The edit made with the token of the click on that message, if there is one. False:
+        not made."""
         clicked = self._clicked(work, message_id)
         if clicked is None:
             return False
@@ -212,7 +206,6 @@ class ChannelPosts:
         notify: Sequence[int],
         wanted: Callable[[discord.Message], bool] | None,
     ) -> int:
-        await acknowledge_if_late(work.interaction)  # a follow-up needs the click answered
         click = self._posting_click(work)
         if click is not None:
             try:
@@ -274,7 +267,6 @@ class ChannelPosts:
         if closing is None:
             await self._strip(work, message_id)
             return
-        await acknowledge_if_late(work.interaction)
         await self._close_with(work.record.channel_id, message_id, closing)
 
     async def _close_with(
@@ -297,7 +289,6 @@ class ChannelPosts:
 
     async def _strip(self, work: Showing, message_id: int) -> None:
         """Take the controls off an earlier message (it keeps what it shows)."""
-        await acknowledge_if_late(work.interaction)
         clicked = self._clicked(work, message_id)
         if clicked is not None:
             try:

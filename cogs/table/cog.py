@@ -1,10 +1,9 @@
 """The table: lobby, seats, locks and saving, shared by the three games.
 
 Every change runs under the channel's lock, in the order its clicks arrived
-(:mod:`cogs.table.queue`):
-acknowledge the click (at once, or with the edit it brings: :mod:`cogs.table.delivery`) -> load ->
-apply -> save (version-checked, with what the channel must show) -> bring the channel up to the
-save (:mod:`cogs.table.channel_step`). Game cogs register a
+(:mod:`cogs.table.queue`): acknowledge the click (:mod:`cogs.table.delivery`) -> load ->
+apply -> save (version-checked, with what the channel must show) -> bring the channel up to
+the save (:mod:`cogs.table.channel_step`). Game cogs register a
 :class:`~cogs.table.plugin.GamePlugin`; this cog does the rest.
 
 Several bot processes (one per range of shards) may change one game: a guild's clicks reach
@@ -139,13 +138,9 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         place = self._place_on_arrival(click)
         try:
             if click.kind not in ANSWERS_ON_ITS_OWN:
-                # A change that edits the clicked message answers with that edit, after its
-                # save; others are acknowledged now. Nothing a player is shown comes before
-                # its save.
-                if self._edits_its_message(click):
-                    click.reply.hold_answer()  # by the edit of the clicked message, in one call
-                else:
-                    await click.reply.acknowledge()
+                # Acknowledged before its change runs (which shows nothing); what the change
+                # brings is shown after its save, through the click's token or the channel.
+                await click.reply.acknowledge()
             await self._route(click, place)
         except RulesError as refusal:  # nothing was changed
             await click.reply.say(refusal.key, **refusal.args_)
@@ -160,8 +155,6 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         finally:
             if place is not None:
                 place.release()
-            # Shown by another route, or not at all: Discord still hears of the click.
-            await click.reply.acknowledge_if_late()
 
     def _arrived_before(self, click_id: int) -> bool:
         """Whether this very click (its interaction's id) reached this process already."""
@@ -182,18 +175,6 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         if where is None or not click.changes_the_table:
             return None
         return self.queue(where[0]).take()
-
-    def _edits_its_message(self, click: Click) -> bool:
-        """A game control whose change most often edits the clicked message, which can then
-        answer the click itself: a message of the channel, or a private panel (a DM, an
-        ephemeral message) of a game that answers there (Stella's slate)."""
-        if click.kind is not Kind.ACTION or not click.on_message:
-            return False
-        if not click.on_private_panel:
-            return True
-        where = self._whereabouts.get(click.game_id)
-        plugin = self.plugins.get(where[1]) if where else None
-        return plugin is not None and plugin.answers_in_place
 
     async def _route(self, click: Click, place: QueuePlace | None = None) -> None:
         if click.kind is Kind.RULES:

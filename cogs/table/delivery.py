@@ -1,24 +1,15 @@
-"""A click's one answer to Discord, given as late as its change allows, so that it can carry it.
+"""A click's answers to Discord: its acknowledgement, a private answer, a public one.
 
-Discord wants every click answered within 3 s. A click on a game's message in the channel
-usually ends in an edit of that very message (the next picture, the same turn), and Discord
-takes that edit as the answer itself: one call. Acknowledged at once instead, the same click
-costs two (the acknowledgement, then the edit through the click's token), and the bot's event
-loop spends much of its time on such calls, more than on the games.
-
-So such a click is answered late: its change runs, and the edit of its message answers it. Any
-other use of the click (a private refusal, a new turn message posted as its follow-up, a DM)
-first acknowledges it as before. If the change is not shown within :data:`PATIENCE`, a timer
-acknowledges it anyway, so a slow picture or a long wait for the table never costs Discord's
-3 s; the edit then goes through the token, as it always did.
+Discord wants every click answered within 3 s. A click that may change its table is
+acknowledged as it arrives, before its change runs (which shows nothing: Discord leaves the
+message as it is); what its change brings is shown afterwards, through the click's token or the
+channel. Nothing a player is shown comes before its save.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -26,77 +17,10 @@ import discord
 from locales import Localizer
 
 log = logging.getLogger(__name__)
-PATIENCE = 1.0  # seconds: Discord's 3 s less the acknowledgement's trip and a margin
-_KEY = "held-answer"
-
-
-class HeldAnswer:
-    """The answer of one click: the first of its calls to Discord to come answers it."""
-
-    def __init__(self, interaction: discord.Interaction, patience: float) -> None:
-        self.interaction = interaction
-        self._lock = asyncio.Lock()  # one call at a time: Discord takes only one answer
-        self._timer = asyncio.get_running_loop().call_later(patience, self._impatient)
-        self._impatience: asyncio.Task[bool] | None = None
-
-    def _impatient(self) -> None:
-        self._impatience = asyncio.create_task(self.acknowledge(), name="held-answer")
-
-    async def acknowledge(self) -> bool:
-        """Discord hears of the click now, unless it has; False: Discord refused (too late)."""
-        async with self._lock:
-            self._timer.cancel()
-            return await _defer(self.interaction)
-
-    async def answer_with(
-        self, call: Callable[[discord.InteractionResponse], Awaitable[Any]]
-    ) -> bool:
-        """Answer the click with ``call`` on its response, if nothing answered it yet. False:
-        answered already, or Discord refused this answer; either way the caller goes on by
-        another route (through the click's token, or the channel)."""
-        async with self._lock:
-            if self.interaction.response.is_done():
-                return False
-            self._timer.cancel()
-            try:
-                await call(self.interaction.response)
-            except discord.HTTPException as error:
-                log.info("click %s not answered in place (%s)", self.interaction.id, error.code)
-                return False
-            return True
-
-
-def hold_answer(interaction: discord.Interaction, patience: float | None = None) -> HeldAnswer:
-    """From now on the click waits for its answer, at most ``patience`` seconds."""
-    answer = HeldAnswer(interaction, PATIENCE if patience is None else patience)
-    interaction.extras[_KEY] = answer
-    return answer
-
-
-def held_answer(interaction: discord.Interaction | None) -> HeldAnswer | None:
-    """The click's held answer while it is still to come."""
-    if interaction is None or interaction.response.is_done():
-        return None
-    return interaction.extras.get(_KEY)
 
 
 async def acknowledge(interaction: discord.Interaction) -> bool:
-    """Discord hears of the click now, unless it has (through its held answer, if it waits);
-    False: Discord refused (too late)."""
-    answer = held_answer(interaction)
-    if answer is not None:
-        return await answer.acknowledge()
-    return await _defer(interaction)
-
-
-async def acknowledge_if_late(interaction: discord.Interaction | None) -> None:
-    """A click whose answer waits is acknowledged now: its follow-ups and its token need it."""
-    answer = held_answer(interaction)
-    if answer is not None:
-        await answer.acknowledge()
-
-
-async def _defer(interaction: discord.Interaction) -> bool:
+    """Discord hears of the click now, unless it has; False: Discord refused (too late)."""
     if interaction.response.is_done():
         return True
     try:
@@ -117,11 +41,6 @@ async def answer_privately(
     to tell then (the change, if any, shows in the channel).
     """
     extra = {"view": view} if view is not None else {}
-    answer = held_answer(interaction)
-    if answer is not None and await answer.answer_with(
-        lambda response: response.send_message(text, ephemeral=True, **extra)
-    ):
-        return  # the click waited for its answer: this is it
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **extra)
@@ -157,16 +76,8 @@ class Reply:
         """A private answer, written already."""
         await answer_privately(self._interaction, text, view)
 
-    def hold_answer(self) -> None:
-        """The click is answered by the edit of its message, after the save (within
-        :data:`PATIENCE`, else acknowledged then)."""
-        hold_answer(self._interaction)
-
     async def acknowledge(self) -> bool:
         return await acknowledge(self._interaction)
-
-    async def acknowledge_if_late(self) -> None:
-        await acknowledge_if_late(self._interaction)
 
     async def post(self, text: str, view: discord.ui.View | None = None) -> int | None:
         """A public answer without pings; the message's id, or None if Discord refused it."""
