@@ -251,6 +251,8 @@ class Changes:
         note_posting_click(table, record, click.reply.interaction if click else None, alone)
         saved = await self.save_change(record, table, moves, deadline, results, on_panel)
         fault_point("save.committed")
+        if table.daily and table.status != tables.ACTIVE:
+            self.bot.dispatch("daily_ended", saved, table)  # its score, rank and share line
         if click is not None and lineup:
             await self.answer_start(click, plugin, saved, table)
         if click is not None and not started:

@@ -1,0 +1,86 @@
+"""The daily challenge end to end: a whole daily of each game, played in the player's DM, its
+spoiler-free result in the channel, a refused second attempt, and the day's leaderboard."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from games import daily
+from tests.emulator import FakeDiscord
+from tests.test_e2e_dice_stars import play_turn_step
+from tests.test_e2e_dizzle import play_to_the_end
+
+DICE = ("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
+
+
+@pytest.fixture
+def world(emu: FakeDiscord):
+    guild = emu.add_guild("Daily club", locale="en-US")
+    chan = emu.add_channel(guild, "daily")
+    kim = emu.add_user("kim", locale="en-US")
+    emu.add_member(guild, kim)
+    return chan, kim
+
+
+def no_spoilers(emu, chan) -> None:
+    """Nothing public in the channel shows a picture, a control or the sheet."""
+    for message in emu.channel_messages(chan):
+        assert not message.attachments, message.content
+        assert not message.buttons(), message.content
+        assert not any(die in message.content for die in DICE), message.content
+
+
+async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, runner, world):
+    chan, kim = world
+    await runner.start()
+    today = daily.utc_day(time.time()).isoformat()
+
+    started = await emu.slash(kim, chan, "dicestars daily", {})
+    dm = emu.open_dm(kim)
+    assert "waiting in your DMs" in started.private.content
+    assert f"/channels/@me/{dm.id}" in started.private.content
+    no_spoilers(emu, chan)
+    record = await runner.db.open_game(dm.id)
+    assert record is not None and record.snapshot["daily"] == today
+    assert record.snapshot["seed"] == daily.daily_seed("dice_stars", "", daily.utc_day(time.time()))
+    # A second daily while the first runs leads back to it, and starts nothing.
+    again = await emu.slash(kim, chan, "dicestars daily", {})
+    assert "still running" in again.private.content
+    assert len(await runner.db.open_games()) == 1
+    for _ in range(300):
+        if not await play_turn_step(emu, runner, dm, [kim]):
+            break
+        no_spoilers(emu, chan)
+    record = await runner.db.load_game(record.id)
+    assert record.status == "finished"
+    score = (await runner.db.daily_entry("dice_stars", today, kim.id)).score
+    assert score is not None
+    public = emu.channel_messages(chan)[-1].content
+    assert f"**kim** played today's Dice Stars daily: **{score}** points" in public
+    assert "1 of 1 here, 1 of 1 everywhere" in public
+    assert f"Dice Stars daily {today}: {score}" in public and "🟩" in public
+    no_spoilers(emu, chan)
+
+    # The Dizzle daily: the day's sheet of the rotation, in the same DM once the first ended.
+    await emu.slash(kim, chan, "dizzle daily", {})
+    record = await runner.db.open_game(dm.id)
+    assert record.kind == "dizzle"
+    level = daily.daily_level("dizzle", daily.utc_day(time.time()))
+    assert record.snapshot["options"]["level"] == level
+    await play_to_the_end(emu, runner, dm, [kim])
+    no_spoilers(emu, chan)
+    dizzle_score = (await runner.db.daily_entry("dizzle", today, kim.id)).score
+    assert f"Dizzle daily: **{dizzle_score}** point" in emu.channel_messages(chan)[-1].content
+
+    # A second attempt is refused: the answer is the day's result, privately.
+    refused = await emu.slash(kim, chan, "dicestars daily", {})
+    assert f"**{score}** points" in refused.private.content
+    assert "Rank 1 of 1 on this server today" in refused.private.content
+    assert "Streak: 1 day (best: 1)" in refused.private.content
+    assert len(await runner.db.daily_days("dice_stars", kim.id)) == 1
+
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    assert f"🥇 kim — {score} pts" in board and f"🥇 kim — {dizzle_score} pts" in board
+    assert "Your streak: 1 (best: 1)" in board
