@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import daily_day
 from cogs.table.cog import TableAddon
 from cogs.table.delivery import answer_privately
 from cogs.table.i18n import T
@@ -61,7 +61,7 @@ class DailyCog(TableAddon):
         """``/<game> daily``: today's game in the player's DM, or their attempt of today."""
         cog, db, user = self.table, self.bot.db, interaction.user
         lang = cog.lang(interaction)
-        day = daily.utc_day(time.time())
+        day = daily_day.utc_today()
         await self.settle(day)
         entry = await db.daily_entry(plugin.kind, day.isoformat(), user.id)
         if entry is not None:
@@ -222,7 +222,7 @@ class DailyCog(TableAddon):
         t = self._t(lang)
         title = self._title(entry.kind, lang)
         ranks = await self._ranks(entry)
-        streak, best = await self.streaks(entry.kind, entry.user_id, daily.utc_day(time.time()))
+        streak, best = await self.streaks(entry.kind, entry.user_id, daily_day.utc_today())
         lines = [t("daily-result-title", game=title, day=entry.day, score=entry.score or 0)]
         if "place" in ranks:
             lines.append(t("daily-rank-here", place=ranks["place"], players=ranks["players"]))
@@ -240,6 +240,7 @@ class DailyCog(TableAddon):
         head = t(
             "daily-public",
             player=entry.name,
+            day=entry.day,
             game=title,
             score=entry.score or 0,
             place=ranks.get("place", 1),
@@ -264,7 +265,7 @@ class DailyCog(TableAddon):
     async def daily_board(self, interaction: discord.Interaction, share: bool = False) -> None:
         lang = self.table.lang(interaction)
         t = self._t(lang)
-        today = daily.utc_day(time.time())
+        today = daily_day.utc_today()
         yesterday = today - dt.timedelta(days=1)
         await self.settle(today)
         guild_id = interaction.guild_id

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import daily_day
 from cogs.table.cog import TableAddon
 from cogs.table.components import attachments, build_view
 from cogs.table.delivery import answer_privately
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 LISTED_GAMES = 10
+HIDDEN_DAILIES = 20  # today's daily games a list may pass over (they replay from tomorrow on)
 BACKFILL_BATCH = 100
 
 
@@ -98,7 +100,10 @@ class HistoryCog(TableAddon):
             return
         lang = self.table.lang(interaction)
         guild_id = interaction.guild_id or 0
-        games = await self.bot.db.guild_games(guild_id, statuses=("finished",), limit=LISTED_GAMES)
+        games = await self.bot.db.guild_games(
+            guild_id, statuses=("finished",), limit=LISTED_GAMES + HIDDEN_DAILIES
+        )
+        games = [record for record in games if not running_daily(record)][:LISTED_GAMES]
         if not games:
             await self.table.tell(interaction, "history-none")
             return
@@ -192,6 +197,7 @@ class HistoryCog(TableAddon):
             or record.status != "finished"
             or record.guild_id != click.guild_id
             or record.kind not in self.table.plugins
+            or running_daily(record)
         ):
             raise RulesError("history-unknown")
         interaction = click.reply.interaction
@@ -225,6 +231,12 @@ class HistoryCog(TableAddon):
         return Screen(
             f"{header}\n{screen.text}", screen.image, screen.filename, screen.image_summary
         ), replay
+
+
+def running_daily(record: GameRecord) -> bool:
+    """A daily game whose day still runs: its moves would show others today's dice."""
+    day = str(record.snapshot.get("daily") or "")
+    return bool(day) and day >= daily_day.utc_today().isoformat()
 
 
 async def keep_earlier_seats(db: Storage, plugins: dict[str, GamePlugin]) -> int:

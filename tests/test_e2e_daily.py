@@ -3,11 +3,14 @@ spoiler-free result in the channel, a refused second attempt, and the day's lead
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 
 import pytest
 
+import cogs.daily_day
 from games import daily
+from screens.daily import final_score
 from tests.emulator import FakeDiscord
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import play_to_the_end
@@ -58,7 +61,7 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     score = (await runner.db.daily_entry("dice_stars", today, kim.id)).score
     assert score is not None
     public = emu.channel_messages(chan)[-1].content
-    assert f"**kim** played today's Dice Stars daily: **{score}** points" in public
+    assert f"**kim** played the Dice Stars daily of {today}: **{score}** points" in public
     assert "1 of 1 here, 1 of 1 everywhere" in public
     assert f"Dice Stars daily {today}: {score}" in public and "🟩" in public
     no_spoilers(emu, chan)
@@ -72,7 +75,8 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     await play_to_the_end(emu, runner, dm, [kim])
     no_spoilers(emu, chan)
     dizzle_score = (await runner.db.daily_entry("dizzle", today, kim.id)).score
-    assert f"Dizzle daily: **{dizzle_score}** point" in emu.channel_messages(chan)[-1].content
+    public = emu.channel_messages(chan)[-1].content
+    assert f"Dizzle daily of {today}: **{dizzle_score}** point" in public
 
     # A second attempt is refused: the answer is the day's result, privately.
     refused = await emu.slash(kim, chan, "dicestars daily", {})
@@ -84,3 +88,67 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     board = (await emu.slash(kim, chan, "daily", {})).private.content
     assert f"🥇 kim — {score} pts" in board and f"🥇 kim — {dizzle_score} pts" in board
     assert "Your streak: 1 (best: 1)" in board
+
+
+async def history_lines(emu, kim, chan) -> str:
+    return (await emu.slash(kim, chan, "history", {})).private.content
+
+
+async def test_an_unfinished_daily_ends_at_midnight_utc_and_the_streak_counts_days(
+    emu, runner, world, monkeypatch
+):
+    chan, kim = world
+    day = dt.date(2026, 12, 5)
+    monkeypatch.setattr(cogs.daily_day, "utc_today", lambda: day)
+    await runner.start()
+    await emu.slash(kim, chan, "dicestars daily", {})
+    dm = emu.open_dm(kim)
+    first = await runner.db.open_game(dm.id)
+    assert first.snapshot["seed"] == daily.daily_seed("dice_stars", "", day)
+    for _ in range(4):
+        assert await play_turn_step(emu, runner, dm, [kim])
+    reached = final_score("dice_stars", (await runner.db.load_game(first.id)).snapshot["state"])
+
+    day = dt.date(2026, 12, 6)  # midnight UTC has passed
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    entry = await runner.db.daily_entry("dice_stars", "2026-12-05", kim.id)
+    assert entry.ended and entry.score == reached
+    assert (await runner.db.load_game(first.id)).status == "abandoned"
+    assert await runner.db.open_game(dm.id) is None, "its table is closed"
+    assert f"Yesterday's winner: kim ({reached})" in board
+    assert "Your streak: 1 (best: 1)" in board  # alive until today ends
+    assert f"the Dice Stars daily of 2026-12-05: **{reached}** point" in (
+        emu.channel_messages(chan)[-1].content
+    )
+
+    await emu.slash(kim, chan, "dicestars daily", {})  # the next day's dice
+    second = await runner.db.open_game(dm.id)
+    assert second.snapshot["seed"] == daily.daily_seed("dice_stars", "", day)
+    assert second.snapshot["seed"] != first.snapshot["seed"]
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    assert "Your streak: 2 (best: 2)" in board
+
+    day = dt.date(2026, 12, 8)  # a whole day missed
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    assert "Your streak: 0 (best: 2)" in board
+
+
+async def test_a_finished_daily_replays_in_history_only_once_its_day_ended(
+    emu, runner, world, monkeypatch
+):
+    chan, kim = world
+    day = dt.date(2026, 12, 5)
+    monkeypatch.setattr(cogs.daily_day, "utc_today", lambda: day)
+    await runner.start()
+    await emu.slash(kim, chan, "dicestars daily", {})
+    dm = emu.open_dm(kim)
+    record = await runner.db.open_game(dm.id)
+    for _ in range(300):
+        if not await play_turn_step(emu, runner, dm, [kim]):
+            break
+    assert (await runner.db.load_game(record.id)).status == "finished"
+    listed = (await emu.slash(kim, chan, "history", {})).private
+    assert listed is None or "Dice Stars ·" not in listed.content
+    day = dt.date(2026, 12, 6)
+    listed = (await emu.slash(kim, chan, "history", {})).private
+    assert "Dice Stars ·" in listed.content and "kim" in listed.content

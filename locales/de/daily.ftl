@@ -32,7 +32,7 @@ daily-streak = 🔥 Serie: { $streak } { $streak ->
     } (beste: { $best })
 daily-share-hint = Teile es, wo du willst, es zeigt keine Würfel:
 daily-share = { $game } Tagesaufgabe { $day }: { $score }
-daily-public = 📅 **{ $player }** hat die heutige { $game }-Aufgabe gespielt: **{ $score }** { $score ->
+daily-public = 📅 **{ $player }** hat die { $game }-Tagesaufgabe vom { $day } gespielt: **{ $score }** { $score ->
         [one] Punkt
        *[other] Punkte
     } — Platz { $place } von { $players } hier, { $place_all } von { $players_all } insgesamt.

@@ -32,7 +32,7 @@ daily-streak = 🔥 Streak: { $streak } { $streak ->
     } (best: { $best })
 daily-share-hint = Share it anywhere, it shows no dice:
 daily-share = { $game } daily { $day }: { $score }
-daily-public = 📅 **{ $player }** played today's { $game } daily: **{ $score }** { $score ->
+daily-public = 📅 **{ $player }** played the { $game } daily of { $day }: **{ $score }** { $score ->
         [one] point
        *[other] points
     } — { $place } of { $players } here, { $place_all } of { $players_all } everywhere.

@@ -32,7 +32,7 @@ daily-streak = 🔥 Série : { $streak } { $streak ->
     } (record : { $best })
 daily-share-hint = Partage-le où tu veux, il ne montre aucun dé :
 daily-share = { $game } défi du { $day } : { $score }
-daily-public = 📅 **{ $player }** a joué le défi { $game } du jour : **{ $score }** { $score ->
+daily-public = 📅 **{ $player }** a joué le défi { $game } du { $day } : **{ $score }** { $score ->
         [one] point
        *[other] points
     } — { $place }e sur { $players } ici, { $place_all }e sur { $players_all } en tout.
