@@ -138,18 +138,18 @@ class DailyCog(TableAddon):
 
     # ---- the end of an attempt ---------------------------------------------------------
 
-    @commands.Cog.listener()
-    async def on_daily_ended(self, record: GameRecord, table: Table) -> None:
-        """A daily game just finished (dispatched by the table once its end is saved)."""
-        try:
-            await self.end_attempt(record, table)
-        except Exception:
-            log.exception("the end of daily game %s was not noted", record.id)
+    async def cog_load(self) -> None:
+        self.table.end_followers.append(self.end_attempt)
+
+    async def cog_unload(self) -> None:
+        followers = self.table.end_followers
+        if self.end_attempt in followers:
+            followers.remove(self.end_attempt)
 
     async def end_attempt(self, record: GameRecord, table: Table) -> None:
-        """Keep the attempt's score; the process that keeps it first tells the player and the
+        """Keep a daily game's score; the process that keeps it first tells the player and the
         channel it was started from (one result line, whichever process ends the game)."""
-        if not table.state:
+        if not table.daily or not table.state:
             return
         score = final_score(record.kind, table.state)
         grid = emoji_grid(record.kind, table.state)

@@ -100,7 +100,7 @@ class DiceStarsCog(TableAddon):
     group = app_commands.Group(
         name=T("dicestars", "cmd-dicestars.name"),
         description=T("Play Dice Stars", "cmd-dicestars.description"),
-        guild_only=True,
+        # Not server-only: the daily is also played from a DM (a new table says where to open it).
     )
 
     def __init__(self, bot: TableBot) -> None:

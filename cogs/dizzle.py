@@ -228,7 +228,7 @@ class DizzleCog(TableAddon):
     group = app_commands.Group(
         name=T("dizzle", "cmd-dizzle.name"),
         description=T("Play Dizzle", "cmd-dizzle.description"),
-        guild_only=True,
+        # Not server-only: the daily is also played from a DM (a new table says where to open it).
     )
 
     def __init__(self, bot: TableBot) -> None:

@@ -152,3 +152,25 @@ async def test_a_finished_daily_replays_in_history_only_once_its_day_ended(
     day = dt.date(2026, 12, 6)
     listed = (await emu.slash(kim, chan, "history", {})).private
     assert "Dice Stars ·" in listed.content and "kim" in listed.content
+
+
+async def test_a_daily_started_in_a_dm_is_played_there_and_ranked_among_all(emu, runner, world):
+    chan, kim = world
+    await runner.start()
+    dm = emu.open_dm(kim)
+    refused = await emu.slash(kim, dm, "dicestars new", {"solo": True})
+    assert "not in direct messages" in refused.private.content
+    started = await emu.slash(kim, dm, "dizzle daily", {})
+    assert "waiting in your DMs" in started.private.content
+    await play_to_the_end(emu, runner, dm, [kim])
+    today = daily.utc_day(time.time()).isoformat()
+    entry = await runner.db.daily_entry("dizzle", today, kim.id)
+    assert entry.ended and entry.guild_id is None
+    result = next(m.content for m in emu.channel_messages(dm) if "Rank" in m.content)
+    assert "Rank 1 of 1 among all players today" in result and "on this server" not in result
+    assert emu.channel_messages(chan) == [], "nothing posted in any server"
+    board = (await emu.slash(kim, dm, "daily", {})).private.content
+    assert "all players" in board and f"🥇 kim — {entry.score} pts" in board
+    # Not on the server's board: it was played in no server.
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    assert f"kim — {entry.score}" not in board

@@ -251,8 +251,6 @@ class Changes:
         note_posting_click(table, record, click.reply.interaction if click else None, alone)
         saved = await self.save_change(record, table, moves, deadline, results, on_panel)
         fault_point("save.committed")
-        if table.daily and table.status != tables.ACTIVE:
-            self.bot.dispatch("daily_ended", saved, table)  # its score, rank and share line
         if click is not None and lineup:
             await self.answer_start(click, plugin, saved, table)
         if click is not None and not started:
@@ -268,6 +266,17 @@ class Changes:
                     await self.bot.db.mark_shown(saved.id, saved.version)
             await plugin.sync_seat(self, click, ctx)
         await self.show(saved, table, click, alone)
+        if table.status != tables.ACTIVE:
+            await self.game_ended(saved, table)
+
+    async def game_ended(self, record: GameRecord, table: Table) -> None:
+        """Tell the features that follow ended games (the daily challenge), once it is shown."""
+        for follower in self.end_followers:
+            try:
+                await follower(record, table)
+            except Exception as error:
+                if not self.outage_noted(error, f"the end of game {record.id}"):
+                    log.exception("the end of game %s was not followed up", record.id)
 
     def _whose_turn_came(
         self,

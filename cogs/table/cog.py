@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -71,6 +72,8 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         # game id -> (channel id, kind): neither ever changes, in any process.
         self._whereabouts: OrderedDict[int, tuple[int, str]] = OrderedDict()
         self._arrived: OrderedDict[int, None] = OrderedDict()  # the newest clicks' ids
+        # Called with each game that ended through a move, once its end is saved and shown.
+        self.end_followers: list[Callable[[GameRecord, Table], Awaitable[None]]] = []
 
     @property
     def loc(self):
