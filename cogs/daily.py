@@ -142,9 +142,9 @@ class DailyCog(TableAddon):
         self.table.end_followers.append(self.end_attempt)
 
     async def cog_unload(self) -> None:
-        followers = self.table.end_followers
-        if self.end_attempt in followers:
-            followers.remove(self.end_attempt)
+        table = self.table  # gone already when the bot closes its table first
+        if table is not None and self.end_attempt in table.end_followers:
+            table.end_followers.remove(self.end_attempt)
 
     async def end_attempt(self, record: GameRecord, table: Table) -> None:
         """Keep a daily game's score; the process that keeps it first tells the player and the
