@@ -47,6 +47,9 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     no_spoilers(emu, chan)
     record = await runner.db.open_game(dm.id)
     assert record is not None and record.snapshot["daily"] == today
+    seats = record.snapshot["seats"]
+    assert len(seats) == 1 and not seats[0]["computer"], "no computer seat in a daily"
+    assert record.snapshot["turn_minutes"] == 0
     assert record.snapshot["seed"] == daily.daily_seed("dice_stars", "", daily.utc_day(time.time()))
     # A second daily while the first runs leads back to it, and starts nothing.
     again = await emu.slash(kim, chan, "dicestars daily", {})
@@ -121,6 +124,13 @@ async def test_an_unfinished_daily_ends_at_midnight_utc_and_the_streak_counts_da
         emu.channel_messages(chan)[-1].content
     )
 
+    # It replays in /history as far as it went, now that its day is over.
+    listing = await emu.slash(kim, chan, "history", {})
+    assert f"kim {reached} · daily of 2026-12-05" in listing.private.content
+    menu = listing.message.select("s:")
+    await emu.select(kim, listing.message, menu["custom_id"], [str(first.id)])
+    assert "move" in listing.message.content and listing.message.attachments
+
     await emu.slash(kim, chan, "dicestars daily", {})  # the next day's dice
     second = await runner.db.open_game(dm.id)
     assert second.snapshot["seed"] == daily.daily_seed("dice_stars", "", day)
@@ -150,8 +160,12 @@ async def test_a_finished_daily_replays_in_history_only_once_its_day_ended(
     listed = (await emu.slash(kim, chan, "history", {})).private
     assert listed is None or "Dice Stars ·" not in listed.content
     day = dt.date(2026, 12, 6)
-    listed = (await emu.slash(kim, chan, "history", {})).private
-    assert "Dice Stars ·" in listed.content and "kim" in listed.content
+    listing = await emu.slash(kim, chan, "history", {})
+    assert "Dice Stars · " in listing.private.content
+    assert "daily of 2026-12-05" in listing.private.content
+    menu = listing.message.select("s:")
+    await emu.select(kim, listing.message, menu["custom_id"], [str(record.id)])
+    assert "move" in listing.message.content and listing.message.attachments
 
 
 async def test_a_daily_started_in_a_dm_is_played_there_and_ranked_among_all(emu, runner, world):

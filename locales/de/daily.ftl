@@ -44,3 +44,4 @@ daily-board-line = { $place } { $player } — { $score } Pkt.
 daily-board-empty = Noch hat niemand sie beendet.
 daily-yesterday = Gestern gewann: { $player } ({ $score })
 daily-your-streak = Deine Serie: { $streak } (beste: { $best })
+daily-history-tag = Tagesaufgabe vom { $day }

@@ -44,3 +44,4 @@ daily-board-line = { $place } { $player } — { $score } pts
 daily-board-empty = Nobody has finished it yet.
 daily-yesterday = Yesterday's winner: { $player } ({ $score })
 daily-your-streak = Your streak: { $streak } (best: { $best })
+daily-history-tag = daily of { $day }

@@ -44,3 +44,4 @@ daily-board-line = { $place } { $player } — { $score } pts
 daily-board-empty = Personne ne l'a encore terminé.
 daily-yesterday = Vainqueur d'hier : { $player } ({ $score })
 daily-your-streak = Ta série : { $streak } (record : { $best })
+daily-history-tag = défi du { $day }
