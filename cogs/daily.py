@@ -75,8 +75,13 @@ class DailyCog(TableAddon):
                 return
             settings["level"] = level
         await interaction.response.defer(ephemeral=True, thinking=True)
+        title = plugin.title(self.bot.loc, lang)
         try:
             dm = await self.bot.direct.channel(user.id)
+            # Said before anything is kept: with DMs closed, no attempt is used up.
+            await dm.send(
+                self.bot.loc.text(lang, "daily-dm-intro", game=title, day=day.isoformat())
+            )
         except discord.HTTPException:
             await self._private(interaction, lang, "daily-no-dm")
             return

@@ -30,6 +30,7 @@ def world(emu: FakeDiscord):
 def no_spoilers(emu, chan) -> None:
     """Nothing public in the channel shows a picture, a control or the sheet."""
     for message in emu.channel_messages(chan):
+        assert message.content.startswith("📅"), "only result lines: " + message.content
         assert not message.attachments, message.content
         assert not message.buttons(), message.content
         assert not any(die in message.content for die in DICE), message.content
@@ -188,3 +189,19 @@ async def test_a_daily_started_in_a_dm_is_played_there_and_ranked_among_all(emu,
     # Not on the server's board: it was played in no server.
     board = (await emu.slash(kim, chan, "daily", {})).private.content
     assert f"kim — {entry.score}" not in board
+
+
+async def test_closed_dms_use_up_no_attempt(emu, runner):
+    guild = emu.add_guild("Daily club", locale="en-US")
+    chan = emu.add_channel(guild, "daily")
+    kim = emu.add_user("kim", locale="en-US", dms_open=False)
+    emu.add_member(guild, kim)
+    await runner.start()
+    refused = await emu.slash(kim, chan, "dicestars daily", {})
+    assert "cannot send you direct messages" in refused.private.content
+    assert await runner.db.daily_days("dice_stars", kim.id) == []
+    assert await runner.db.open_games() == [] and emu.channel_messages(chan) == []
+    kim.dms_open = True
+    started = await emu.slash(kim, chan, "dicestars daily", {})
+    assert "waiting in your DMs" in started.private.content
+    assert len(await runner.db.daily_days("dice_stars", kim.id)) == 1

@@ -45,3 +45,4 @@ daily-board-empty = Noch hat niemand sie beendet.
 daily-yesterday = Gestern gewann: { $player } ({ $score })
 daily-your-streak = Deine Serie: { $streak } (beste: { $best })
 daily-history-tag = Tagesaufgabe vom { $day }
+daily-dm-intro = 📅 **{ $game }** — die Tagesaufgabe vom { $day }. Heute dieselben Würfel für alle; dein Ergebnis zählt, sobald du fertig bist, oder um Mitternacht UTC.

@@ -45,3 +45,4 @@ daily-board-empty = Nobody has finished it yet.
 daily-yesterday = Yesterday's winner: { $player } ({ $score })
 daily-your-streak = Your streak: { $streak } (best: { $best })
 daily-history-tag = daily of { $day }
+daily-dm-intro = 📅 **{ $game }** — the daily challenge of { $day }. The same dice for everyone today; your score counts once you finish, or at midnight UTC.

@@ -45,3 +45,4 @@ daily-board-empty = Personne ne l'a encore terminé.
 daily-yesterday = Vainqueur d'hier : { $player } ({ $score })
 daily-your-streak = Ta série : { $streak } (record : { $best })
 daily-history-tag = défi du { $day }
+daily-dm-intro = 📅 **{ $game }** — le défi du { $day }. Les mêmes dés pour tout le monde aujourd'hui ; ton score compte dès que tu as fini, ou à minuit UTC.
