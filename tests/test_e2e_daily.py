@@ -92,6 +92,10 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     board = (await emu.slash(kim, chan, "daily", {})).private.content
     assert f"🥇 kim — {score} pts" in board and f"🥇 kim — {dizzle_score} pts" in board
     assert "Your streak: 1 (best: 1)" in board
+    shared = await emu.slash(kim, chan, "daily", {"share": True})
+    assert shared.private is None
+    assert emu.channel_messages(chan)[-1].content == board, "shared: the same, for everyone"
+    no_spoilers(emu, chan)
 
 
 async def history_lines(emu, kim, chan) -> str:
