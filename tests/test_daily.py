@@ -10,6 +10,7 @@ import pytest
 from games import daily, dice_stars, dizzle
 from games.dizzle_levels import level_to_json, parse_level
 from games.engine import settle
+from screens.daily import emoji_grid, final_score, share_line
 
 LEVELS = Path(__file__).resolve().parent.parent / "games" / "levels"
 DAY = date(2026, 12, 5)
@@ -116,3 +117,29 @@ def test_a_streak_breaks_at_midnight_utc_not_local_time():
     next_day = datetime(2026, 12, 6, 0, 5, tzinfo=UTC).timestamp()  # 35 minutes later
     days = [daily.utc_day(late), daily.utc_day(next_day)]
     assert daily.streaks(days, daily.utc_day(next_day)) == (2, 2)
+
+
+@pytest.mark.parametrize("kind", daily.KINDS)
+def test_the_share_line_shows_the_score_and_no_die(kind):
+    engine, state = daily_game(kind, DAY)
+    for _ in range(30):  # a game under way: dice rolled, fields taken
+        settle(engine, state)
+        seats = engine.to_move(state)
+        if not seats:
+            break
+        engine.apply(state, seats[0], engine.autopilot(state, seats[0]))
+    snapshot = engine.to_json(state)
+    score = final_score(kind, snapshot)
+    assert score == engine.scores(state)[0]
+    grid = emoji_grid(kind, snapshot)
+    line = share_line(
+        lambda key, **a: f"{a['game']} {a['day']}: {a['score']}", "G", "D", score, grid
+    )
+    assert line.splitlines()[0] == f"G D: {score}"
+    if kind == "dice_stars":
+        # One row of squares per sheet row, as long as the row: how full, never which die.
+        sheet = state.sheets[0]
+        assert [len(row) for row in grid] == [len(row) for row in sheet.fields]
+        assert set("".join(grid)) <= {"🟩", "🟥", "⬜"} and "🟩" in "".join(grid)
+    else:
+        assert grid[0].startswith("✖️") and len(grid) == 1
