@@ -12,16 +12,20 @@ Choices where the game's rules are silent:
 
 - an attempt counts from its start (the day's first roll is its first move): a second
   ``daily`` the same day answers privately with that attempt, never with a second game;
-- an attempt not finished by midnight UTC ends then with the score its sheet shows, and its
-  table closes (checked whenever a ``daily`` command is used, by any process);
+- an attempt not finished by midnight UTC ends then with the score its sheet shows: its table
+  takes no more moves and closes (just after midnight, and whenever a ``daily`` command is
+  used, by whichever process comes first);
 - the DM holds one table at a time: the other game's daily waits until this one ends;
 - a daily started in a DM is ranked among all players only (it belongs to no server).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as dt
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -45,6 +49,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 BOARD_SIZE = 10
+SECONDS_A_DAY = 86400  # a UTC day: Unix time has no leap seconds
+MIDNIGHT_MARGIN = 5.0  # seconds after midnight, so that every clock agrees the day changed
 
 
 def dm_link(channel_id: int) -> str:
@@ -145,11 +151,38 @@ class DailyCog(TableAddon):
 
     async def cog_load(self) -> None:
         self.table.end_followers.append(self.end_attempt)
+        self.table.move_guards.append(self.day_over)
+        self._midnight = asyncio.create_task(self._settle_each_midnight(), name="daily-midnight")
 
     async def cog_unload(self) -> None:
+        self._midnight.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._midnight
         table = self.table  # gone already when the bot closes its table first
-        if table is not None and self.end_attempt in table.end_followers:
-            table.end_followers.remove(self.end_attempt)
+        if table is not None:
+            if self.end_attempt in table.end_followers:
+                table.end_followers.remove(self.end_attempt)
+            if self.day_over in table.move_guards:
+                table.move_guards.remove(self.day_over)
+
+    def day_over(self, table: Table) -> str | None:
+        """A daily game takes no move once its day ended: it counts as it stood at midnight."""
+        if table.daily and table.daily < daily_day.utc_today().isoformat():
+            return "daily-day-over"
+        return None
+
+    async def _settle_each_midnight(self) -> None:
+        """Ends the day's unfinished attempts just after each midnight UTC (and once at start,
+        for a day that ended while the bot was away); every process may: each ends once."""
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.settle(daily_day.utc_today())
+            except Exception as error:
+                if not self.table.outage_noted(error, "the daily's midnight"):
+                    log.exception("the unfinished dailies were not ended")
+            now = time.time()
+            await asyncio.sleep(SECONDS_A_DAY - now % SECONDS_A_DAY + MIDNIGHT_MARGIN)
 
     async def end_attempt(self, record: GameRecord, table: Table) -> None:
         """Keep a daily game's score; the process that keeps it first tells the player and the

@@ -115,9 +115,16 @@ async def test_an_unfinished_daily_ends_at_midnight_utc_and_the_streak_counts_da
     assert first.snapshot["seed"] == daily.daily_seed("dice_stars", "", day)
     for _ in range(4):
         assert await play_turn_step(emu, runner, dm, [kim])
-    reached = final_score("dice_stars", (await runner.db.load_game(first.id)).snapshot["state"])
+    before = (await runner.db.load_game(first.id)).snapshot
+    reached = final_score("dice_stars", before["state"])
 
     day = dt.date(2026, 12, 6)  # midnight UTC has passed
+    # Yesterday's table takes no more moves, even before anything closed it.
+    turn = next(m for m in reversed(emu.channel_messages(dm)) if m.buttons())
+    control = next(b for b in turn.buttons() if ":a{" in b["custom_id"] and not b["disabled"])
+    late = await emu.click(kim, turn, control["custom_id"])
+    assert "day is over" in late.private.content
+    assert (await runner.db.load_game(first.id)).snapshot["state"] == before["state"]
     board = (await emu.slash(kim, chan, "daily", {})).private.content
     entry = await runner.db.daily_entry("dice_stars", "2026-12-05", kim.id)
     assert entry.ended and entry.score == reached

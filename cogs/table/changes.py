@@ -115,6 +115,10 @@ class Changes:
             raise RulesError("table-error-not-started")
         if click.version > record.version:
             raise RulesError("table-error-stale")
+        for guard in self.move_guards:  # e.g. a daily whose day is over takes no more moves
+            refusal = guard(table)
+            if refusal is not None:
+                raise RulesError(refusal)
         current = plugin.engine.from_json(table.state)
         if click.version < table.acted_at[seat]:
             # Out of date: its seat acted after it was issued. Unless the game can tell what

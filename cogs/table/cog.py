@@ -74,6 +74,8 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         self._arrived: OrderedDict[int, None] = OrderedDict()  # the newest clicks' ids
         # Called with each game that ended through a move, once its end is saved and shown.
         self.end_followers: list[Callable[[GameRecord, Table], Awaitable[None]]] = []
+        # Asked before a player's move: a refusal's message key stops it (None lets it pass).
+        self.move_guards: list[Callable[[Table], str | None]] = []
 
     @property
     def loc(self):

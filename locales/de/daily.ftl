@@ -46,3 +46,4 @@ daily-yesterday = Gestern gewann: { $player } ({ $score })
 daily-your-streak = Deine Serie: { $streak } (beste: { $best })
 daily-history-tag = Tagesaufgabe vom { $day }
 daily-dm-intro = 📅 **{ $game }** — die Tagesaufgabe vom { $day }. Heute dieselben Würfel für alle; dein Ergebnis zählt, sobald du fertig bist, oder um Mitternacht UTC.
+daily-day-over = Der Tag dieser Tagesaufgabe ist vorbei: sie zählt mit dem Punktestand von Mitternacht UTC.

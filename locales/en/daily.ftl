@@ -46,3 +46,4 @@ daily-yesterday = Yesterday's winner: { $player } ({ $score })
 daily-your-streak = Your streak: { $streak } (best: { $best })
 daily-history-tag = daily of { $day }
 daily-dm-intro = 📅 **{ $game }** — the daily challenge of { $day }. The same dice for everyone today; your score counts once you finish, or at midnight UTC.
+daily-day-over = This daily's day is over: it counts with the score it had at midnight UTC.

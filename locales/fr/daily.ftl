@@ -46,3 +46,4 @@ daily-yesterday = Vainqueur d'hier : { $player } ({ $score })
 daily-your-streak = Ta série : { $streak } (record : { $best })
 daily-history-tag = défi du { $day }
 daily-dm-intro = 📅 **{ $game }** — le défi du { $day }. Les mêmes dés pour tout le monde aujourd'hui ; ton score compte dès que tu as fini, ou à minuit UTC.
+daily-day-over = La journée de ce défi est finie : il compte avec le score qu'il avait à minuit UTC.
