@@ -84,6 +84,13 @@ class DailyCog(TableAddon):
         title = plugin.title(self.bot.loc, lang)
         try:
             dm = await self.bot.direct.channel(user.id)
+        except discord.HTTPException:
+            await self._private(interaction, lang, "daily-no-dm")
+            return
+        if await db.open_game(dm.id) is not None:  # the other game's daily, still running
+            await self._private(interaction, lang, "daily-dm-busy", link=dm_link(dm.id))
+            return
+        try:
             # Said before anything is kept: with DMs closed, no attempt is used up.
             await dm.send(
                 self.bot.loc.text(lang, "daily-dm-intro", game=title, day=day.isoformat())

@@ -56,6 +56,9 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     again = await emu.slash(kim, chan, "dicestars daily", {})
     assert "still running" in again.private.content
     assert len(await runner.db.open_games()) == 1
+    other = await emu.slash(kim, chan, "dizzle daily", {})
+    assert "another daily" in other.private.content
+    assert await runner.db.daily_days("dizzle", kim.id) == []
     for _ in range(300):
         if not await play_turn_step(emu, runner, dm, [kim]):
             break
