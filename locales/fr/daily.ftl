@@ -24,8 +24,14 @@ daily-result-title = 📅 **{ $game }** — défi du { $day } : **{ $score }** 
         [one] point
        *[other] points
     }
-daily-rank-here = 🏠 { $place }e sur { $players } sur ce serveur aujourd'hui
-daily-rank-all = 🌍 { $place }e sur { $players } parmi tous les joueurs aujourd'hui
+daily-rank-here = 🏠 { $place ->
+        [1] 1er
+       *[other] { $place }e
+    } sur { $players } sur ce serveur aujourd'hui
+daily-rank-all = 🌍 { $place ->
+        [1] 1er
+       *[other] { $place }e
+    } sur { $players } parmi tous les joueurs aujourd'hui
 daily-streak = 🔥 Série : { $streak } { $streak ->
         [one] jour
        *[other] jours
@@ -35,7 +41,13 @@ daily-share = { $game } défi du { $day } : { $score }
 daily-public = 📅 **{ $player }** a joué le défi { $game } du { $day } : **{ $score }** { $score ->
         [one] point
        *[other] points
-    } — { $place }e sur { $players } ici, { $place_all }e sur { $players_all } en tout.
+    } — { $place ->
+        [1] 1er
+       *[other] { $place }e
+    } sur { $players } ici, { $place_all ->
+        [1] 1er
+       *[other] { $place_all }e
+    } sur { $players_all } en tout.
 daily-board-title = 📅 **Défi du { $day }** — ce serveur
 daily-board-title-all = 📅 **Défi du { $day }** — tous les joueurs
 daily-board-game = **{ $game }**
