@@ -46,6 +46,7 @@ EXTENSIONS = (
     "cogs.dice_stars",
     "cogs.dizzle",
     "cogs.stella",
+    "cogs.daily",
 )
 log = logging.getLogger("tablebot")
 # The bot speaks no voice: discord.py's warnings about missing voice libraries only alarm a host.

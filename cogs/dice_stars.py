@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.daily import daily_cog
 from cogs.table import records
 from cogs.table.cog import TableAddon
 from cogs.table.components import Upload
@@ -99,7 +100,7 @@ class DiceStarsCog(TableAddon):
     group = app_commands.Group(
         name=T("dicestars", "cmd-dicestars.name"),
         description=T("Play Dice Stars", "cmd-dicestars.description"),
-        guild_only=True,
+        # Not server-only: the daily is also played from a DM (a new table says where to open it).
     )
 
     def __init__(self, bot: TableBot) -> None:
@@ -128,6 +129,20 @@ class DiceStarsCog(TableAddon):
         await self.table.open_table(
             interaction, self.plugin, {}, start_now=solo, turn_minutes=turn_timer
         )
+
+    @group.command(
+        name=T("daily", "cmd-dicestars-daily.name"),
+        description=T(
+            "Today's Dice Stars challenge: the same dice for everyone",
+            "cmd-dicestars-daily.description",
+        ),
+    )
+    async def daily(self, interaction: discord.Interaction) -> None:
+        challenge = daily_cog(self.bot)
+        if challenge is None:
+            await self.table.tell(interaction, "daily-unavailable")
+            return
+        await challenge.start(interaction, self.plugin)
 
     @group.command(
         name=T("sheet", "cmd-dicestars-sheet.name"),

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.daily import daily_cog
 from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table import records
 from cogs.table.cog import TableAddon
@@ -227,7 +228,7 @@ class DizzleCog(TableAddon):
     group = app_commands.Group(
         name=T("dizzle", "cmd-dizzle.name"),
         description=T("Play Dizzle", "cmd-dizzle.description"),
-        guild_only=True,
+        # Not server-only: the daily is also played from a DM (a new table says where to open it).
     )
 
     def __init__(self, bot: TableBot) -> None:
@@ -286,6 +287,19 @@ class DizzleCog(TableAddon):
             if wanted in name.casefold() or wanted in level_id.casefold():
                 choices.append(app_commands.Choice(name=name[:100], value=level_id[:100]))
         return choices[:MAX_AUTOCOMPLETE]
+
+    @group.command(
+        name=T("daily", "cmd-dizzle-daily.name"),
+        description=T(
+            "Today's Dizzle challenge: the same dice for everyone", "cmd-dizzle-daily.description"
+        ),
+    )
+    async def daily(self, interaction: discord.Interaction) -> None:
+        challenge = daily_cog(self.bot)
+        if challenge is None:
+            await self.table.tell(interaction, "daily-unavailable")
+            return
+        await challenge.start(interaction, self.plugin)
 
     @group.command(
         name=T("sheet", "cmd-dizzle-sheet.name"),

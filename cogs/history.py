@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import daily_day
 from cogs.table.cog import TableAddon
 from cogs.table.components import attachments, build_view
 from cogs.table.delivery import answer_privately
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 LISTED_GAMES = 10
+HIDDEN_DAILIES = 20  # today's daily games a list may pass over (they replay from tomorrow on)
 BACKFILL_BATCH = 100
 
 
@@ -98,7 +100,7 @@ class HistoryCog(TableAddon):
             return
         lang = self.table.lang(interaction)
         guild_id = interaction.guild_id or 0
-        games = await self.bot.db.guild_games(guild_id, statuses=("finished",), limit=LISTED_GAMES)
+        games = await self._listed_games(guild_id)
         if not games:
             await self.table.tell(interaction, "history-none")
             return
@@ -115,6 +117,16 @@ class HistoryCog(TableAddon):
             "\n".join(lines)[:2000], view=build_view(0, 0, [menu]), ephemeral=True
         )
 
+    async def _listed_games(self, guild_id: int) -> list[GameRecord]:
+        """The newest finished games, and the dailies a midnight ended unfinished; no daily
+        game whose day still runs."""
+        db = self.bot.db
+        finished = await db.guild_games(guild_id, ("finished",), LISTED_GAMES + HIDDEN_DAILIES)
+        ended = await db.guild_games(guild_id, ("abandoned",), HIDDEN_DAILIES)
+        games = [*finished, *(record for record in ended if record.snapshot.get("daily"))]
+        games.sort(key=lambda record: (record.updated_at, record.id), reverse=True)
+        return [record for record in games if not running_daily(record)][:LISTED_GAMES]
+
     def _describe(self, record: GameRecord, lang: str) -> str:
         plugin = self.table.plugins.get(record.kind)
         table = Table.from_json(record.snapshot)
@@ -125,10 +137,12 @@ class HistoryCog(TableAddon):
         # seat is shown as one.
         players = ", ".join(
             f"{seat.name}{' 🤖' if seat.computer else ''} {seat.score}"
-            + (" 🏆" if is_win(seat) else "")
+            + (" 🏆" if is_win(seat) and record.status == "finished" else "")
             for seat in seats
         )
-        if len(seats) == 1:
+        if table.daily:  # a daily's place is its rank among the day's players
+            players += " · " + self.bot.loc.text(lang, "daily-history-tag", day=table.daily)
+        elif len(seats) == 1:
             players += " · " + self.bot.loc.text(lang, "solo-history-tag", outcome=_solo(seats[0]))
         return f"{title} · {day:%Y-%m-%d} · {players}"
 
@@ -189,9 +203,10 @@ class HistoryCog(TableAddon):
         record = await self.bot.db.load_game(game_id)
         if (
             record is None
-            or record.status != "finished"
+            or not (record.status == "finished" or ended_daily(record))
             or record.guild_id != click.guild_id
             or record.kind not in self.table.plugins
+            or running_daily(record)
         ):
             raise RulesError("history-unknown")
         interaction = click.reply.interaction
@@ -225,6 +240,17 @@ class HistoryCog(TableAddon):
         return Screen(
             f"{header}\n{screen.text}", screen.image, screen.filename, screen.image_summary
         ), replay
+
+
+def ended_daily(record: GameRecord) -> bool:
+    """A daily game that its day's end closed unfinished: it replays as far as it went."""
+    return record.status == "abandoned" and bool(record.snapshot.get("daily"))
+
+
+def running_daily(record: GameRecord) -> bool:
+    """A daily game whose day still runs: its moves would show others today's dice."""
+    day = str(record.snapshot.get("daily") or "")
+    return bool(day) and day >= daily_day.utc_today().isoformat()
 
 
 async def keep_earlier_seats(db: Storage, plugins: dict[str, GamePlugin]) -> int:

@@ -78,6 +78,10 @@ class Table:
     # The clicks whose changes may have posted messages through them (their follow-ups),
     # saved with the change before anything is posted: a repair finds those messages by them.
     posting_clicks: list[int] = field(default_factory=list)
+    # A daily challenge's game (see games/daily.py): its UTC day (YYYY-MM-DD; "" for any other
+    # game), and the channel where its player started it, which gets the spoiler-free result.
+    daily: str = ""
+    daily_channel: int = 0
 
     def to_json(self) -> dict[str, Any]:
         # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save

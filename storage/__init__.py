@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from storage.contract import Storage
+from storage.daily import DailyEntry, DailyRank
 from storage.database import (
     CLEAR,
     ChannelBusy,
+    DailyTaken,
     Database,
     Deadline,
     GameRecord,
@@ -40,6 +42,9 @@ async def open_storage(config: Config) -> Storage:
 __all__ = [
     "CLEAR",
     "ChannelBusy",
+    "DailyEntry",
+    "DailyRank",
+    "DailyTaken",
     "Database",
     "Deadline",
     "GameRecord",

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from storage.daily import DailyEntry, DailyRank
     from storage.database import (
         CLOSED_STATUSES,
         Deadline,
@@ -139,6 +140,60 @@ class Storage(Protocol):
 
     async def most_wins(self, guild_id: int, kind: str) -> RecordHolder | None:
         """Who won a kind most often in a guild, if anyone did."""
+        ...
+
+    # --- the daily challenge: one attempt per player, game and UTC day ------------------------
+
+    async def create_daily_game(
+        self,
+        *,
+        kind: str,
+        day: str,
+        user_id: int,
+        name: str,
+        level: str,
+        guild_id: int | None,
+        channel_id: int,
+        snapshot: dict[str, Any],
+        status: str = "lobby",
+    ) -> GameRecord:
+        """A new game and the user's attempt at that day's game, in one transaction.
+
+        :class:`DailyTaken` if the user has one already, :class:`ChannelBusy` if the channel has
+        an open game; nothing is written then.
+        """
+        ...
+
+    async def daily_entry(self, kind: str, day: str, user_id: int) -> DailyEntry | None:
+        """The user's attempt at that day's game, if any."""
+        ...
+
+    async def daily_of_game(self, game_id: int) -> DailyEntry | None:
+        """The attempt a game is, if it is a daily one."""
+        ...
+
+    async def end_daily(self, game_id: int, score: int, summary: str) -> bool:
+        """Keep the score of an attempt that ended; False if it had ended already."""
+        ...
+
+    async def daily_board(
+        self, kind: str, day: str, guild_id: int | None = None, limit: int = 10
+    ) -> list[DailyEntry]:
+        """A day's ended attempts (of one server if given), the best first."""
+        ...
+
+    async def daily_rank(
+        self, kind: str, day: str, score: int, guild_id: int | None = None
+    ) -> DailyRank:
+        """Where a score stands among that day's ended attempts (of one server if given)."""
+        ...
+
+    async def daily_days(self, kind: str, user_id: int, limit: int = 1000) -> list[str]:
+        """The days the user made an attempt at a kind's daily, the newest first."""
+        ...
+
+    async def unended_dailies(self, before_day: str, limit: int = 100) -> list[DailyEntry]:
+        """Attempts of days before ``before_day`` that did not end yet, the oldest first."""
         ...
 
     # --- deadlines: each fires once, whichever process claims it --------------------------------

@@ -24,6 +24,15 @@ import aiosqlite
 import orjson
 
 from fault_points import fault_point
+from storage.daily import (
+    DailyEntry,
+    DailyRank,
+    DailySQL,
+    board_arguments,
+    daily_entry,
+    daily_rank,
+    rank_arguments,
+)
 from storage.migrations import MIGRATIONS
 from storage.outages import Outage, sqlite_away, watch_outages
 
@@ -44,6 +53,10 @@ class StaleVersion(StorageError):
 
 class ChannelBusy(StorageError):
     """The channel already has an open game."""
+
+
+class DailyTaken(StorageError):
+    """The player has an attempt at that day's game already; nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -555,6 +568,78 @@ class Database:
         async with self._db.execute(SQL.LATEST_NAME, (guild_id, user_id)) as cursor:
             row = await cursor.fetchone()
         return row[0] if row else "?"
+
+    async def create_daily_game(
+        self,
+        *,
+        kind: str,
+        day: str,
+        user_id: int,
+        name: str,
+        level: str,
+        guild_id: int | None,
+        channel_id: int,
+        snapshot: dict[str, Any],
+        status: str = "lobby",
+    ) -> GameRecord:
+        """A new game and the user's attempt at that day's game, in one transaction."""
+        now = time.time()
+        async with self._transaction():
+            try:
+                cursor = await self._db.execute(
+                    SQL.INSERT_GAME,
+                    (guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
+                )
+            except aiosqlite.IntegrityError:
+                raise ChannelBusy(channel_id) from None
+            game_id = cursor.lastrowid
+            attempt = (kind, day, user_id, game_id, guild_id, name, level, now)
+            cursor = await self._db.execute(DailySQL.INSERT, attempt)
+            if cursor.rowcount != 1:
+                raise DailyTaken(user_id)  # leaving the block rolls the game back
+        return GameRecord(game_id, guild_id, channel_id, kind, status, snapshot, 1, now, now, None)
+
+    async def daily_entry(self, kind: str, day: str, user_id: int) -> DailyEntry | None:
+        """The user's attempt at that day's game, if any."""
+        rows = await self._db.execute_fetchall(DailySQL.ENTRY, (kind, day, user_id))
+        return daily_entry(rows[0]) if rows else None
+
+    async def daily_of_game(self, game_id: int) -> DailyEntry | None:
+        """The attempt a game is, if it is a daily one."""
+        rows = await self._db.execute_fetchall(DailySQL.OF_GAME, (game_id,))
+        return daily_entry(rows[0]) if rows else None
+
+    async def end_daily(self, game_id: int, score: int, summary: str) -> bool:
+        """Keep the score of an attempt that ended; False if it had ended already."""
+        async with self._write_lock:
+            cursor = await self._db.execute(DailySQL.END, (score, summary, game_id))
+        return cursor.rowcount == 1
+
+    async def daily_board(
+        self, kind: str, day: str, guild_id: int | None = None, limit: int = 10
+    ) -> list[DailyEntry]:
+        """A day's ended attempts (of one server if given), the best first."""
+        query = DailySQL.board(guild_id is not None)
+        rows = await self._db.execute_fetchall(query, board_arguments(kind, day, guild_id, limit))
+        return [daily_entry(row) for row in rows]
+
+    async def daily_rank(
+        self, kind: str, day: str, score: int, guild_id: int | None = None
+    ) -> DailyRank:
+        """Where a score stands among that day's ended attempts (of one server if given)."""
+        query = DailySQL.RANK if guild_id is None else DailySQL.RANK_IN_GUILD
+        rows = await self._db.execute_fetchall(query, rank_arguments(kind, day, score, guild_id))
+        return daily_rank(rows[0])
+
+    async def daily_days(self, kind: str, user_id: int, limit: int = 1000) -> list[str]:
+        """The days the user made an attempt at a kind's daily, the newest first."""
+        rows = await self._db.execute_fetchall(DailySQL.DAYS, (kind, user_id, limit))
+        return [row[0] for row in rows]
+
+    async def unended_dailies(self, before_day: str, limit: int = 100) -> list[DailyEntry]:
+        """Attempts of days before ``before_day`` that did not end yet, the oldest first."""
+        rows = await self._db.execute_fetchall(DailySQL.UNENDED, (before_day, limit))
+        return [daily_entry(row) for row in rows]
 
     async def set_deadline(
         self, game_id: int, version: int, due_at: float, remind_at: float | None

@@ -124,6 +124,31 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         DELETE FROM game_seats WHERE table_size = 1;
         """,
     ),
+    (
+        7,
+        """
+        -- The daily challenge: one attempt per player, game kind and UTC day (YYYY-MM-DD), so
+        -- a second ranked attempt is refused by the database whichever process asks. The
+        -- score is kept once the attempt ended (finished, or its day ended first).
+        CREATE TABLE daily (
+            kind TEXT NOT NULL,
+            day TEXT NOT NULL,
+            user_id BIGINT NOT NULL,
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            guild_id BIGINT,
+            name TEXT NOT NULL,
+            level TEXT NOT NULL,
+            started_at DOUBLE PRECISION NOT NULL,
+            score INTEGER,
+            summary TEXT NOT NULL,
+            ended INTEGER NOT NULL,
+            PRIMARY KEY (kind, day, user_id)
+        );
+        CREATE INDEX daily_by_day ON daily (kind, day, ended, score);
+        CREATE INDEX daily_by_game ON daily (game_id);
+        CREATE INDEX daily_by_user ON daily (user_id, kind, day);
+        """,
+    ),
 )
 
 # A table's own `id` column only (not e.g. `game_id INTEGER PRIMARY KEY`, which is given).

@@ -26,11 +26,21 @@ from typing import Any
 import asyncpg
 
 from fault_points import fault_point
+from storage.daily import (
+    DailyEntry,
+    DailyRank,
+    DailySQL,
+    board_arguments,
+    daily_entry,
+    daily_rank,
+    rank_arguments,
+)
 from storage.database import (
     CLEAR,
     CLOSED_STATUSES,
     SQL,
     ChannelBusy,
+    DailyTaken,
     Deadline,
     DeadlineChange,
     GameRecord,
@@ -246,6 +256,81 @@ class PostgresDatabase:
     async def _latest_name(self, guild_id: int, user_id: int) -> str:
         name = await self._pool.fetchval(numbered(SQL.LATEST_NAME), guild_id, user_id)
         return name or "?"
+
+    async def create_daily_game(
+        self,
+        *,
+        kind: str,
+        day: str,
+        user_id: int,
+        name: str,
+        level: str,
+        guild_id: int | None,
+        channel_id: int,
+        snapshot: dict[str, Any],
+        status: str = "lobby",
+    ) -> GameRecord:
+        """A new game and the user's attempt at that day's game, in one transaction.
+
+        Of two processes inserting the same attempt, the second waits for the first's
+        transaction, then inserts nothing and rolls its game back.
+        """
+        now = time.time()
+        async with self._pool.acquire() as connection, connection.transaction():
+            try:
+                game_id = await connection.fetchval(
+                    numbered(SQL.INSERT_GAME + " RETURNING id"),
+                    *(guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
+                )
+            except asyncpg.UniqueViolationError:
+                raise ChannelBusy(channel_id) from None
+            inserted = await connection.execute(
+                numbered(DailySQL.INSERT), kind, day, user_id, game_id, guild_id, name, level, now
+            )
+            if _changed(inserted) != 1:
+                raise DailyTaken(user_id)  # leaving the block rolls the game back
+        return GameRecord(game_id, guild_id, channel_id, kind, status, snapshot, 1, now, now, None)
+
+    async def daily_entry(self, kind: str, day: str, user_id: int) -> DailyEntry | None:
+        """The user's attempt at that day's game, if any."""
+        row = await self._pool.fetchrow(numbered(DailySQL.ENTRY), kind, day, user_id)
+        return daily_entry(row) if row else None
+
+    async def daily_of_game(self, game_id: int) -> DailyEntry | None:
+        """The attempt a game is, if it is a daily one."""
+        row = await self._pool.fetchrow(numbered(DailySQL.OF_GAME), game_id)
+        return daily_entry(row) if row else None
+
+    async def end_daily(self, game_id: int, score: int, summary: str) -> bool:
+        """Keep the score of an attempt that ended; False if it had ended already."""
+        status = await self._pool.execute(numbered(DailySQL.END), score, summary, game_id)
+        return _changed(status) == 1
+
+    async def daily_board(
+        self, kind: str, day: str, guild_id: int | None = None, limit: int = 10
+    ) -> list[DailyEntry]:
+        """A day's ended attempts (of one server if given), the best first."""
+        query = numbered(DailySQL.board(guild_id is not None))
+        rows = await self._pool.fetch(query, *board_arguments(kind, day, guild_id, limit))
+        return [daily_entry(row) for row in rows]
+
+    async def daily_rank(
+        self, kind: str, day: str, score: int, guild_id: int | None = None
+    ) -> DailyRank:
+        """Where a score stands among that day's ended attempts (of one server if given)."""
+        query = numbered(DailySQL.RANK if guild_id is None else DailySQL.RANK_IN_GUILD)
+        row = await self._pool.fetchrow(query, *rank_arguments(kind, day, score, guild_id))
+        return daily_rank(row)
+
+    async def daily_days(self, kind: str, user_id: int, limit: int = 1000) -> list[str]:
+        """The days the user made an attempt at a kind's daily, the newest first."""
+        rows = await self._pool.fetch(numbered(DailySQL.DAYS), kind, user_id, limit)
+        return [row[0] for row in rows]
+
+    async def unended_dailies(self, before_day: str, limit: int = 100) -> list[DailyEntry]:
+        """Attempts of days before ``before_day`` that did not end yet, the oldest first."""
+        rows = await self._pool.fetch(numbered(DailySQL.UNENDED), before_day, limit)
+        return [daily_entry(row) for row in rows]
 
     async def set_deadline(
         self, game_id: int, version: int, due_at: float, remind_at: float | None

@@ -115,6 +115,10 @@ class Changes:
             raise RulesError("table-error-not-started")
         if click.version > record.version:
             raise RulesError("table-error-stale")
+        for guard in self.move_guards:  # e.g. a daily whose day is over takes no more moves
+            refusal = guard(table)
+            if refusal is not None:
+                raise RulesError(refusal)
         current = plugin.engine.from_json(table.state)
         if click.version < table.acted_at[seat]:
             # Out of date: its seat acted after it was issued. Unless the game can tell what
@@ -266,6 +270,17 @@ class Changes:
                     await self.bot.db.mark_shown(saved.id, saved.version)
             await plugin.sync_seat(self, click, ctx)
         await self.show(saved, table, click, alone)
+        if table.status != tables.ACTIVE:
+            await self.game_ended(saved, table)
+
+    async def game_ended(self, record: GameRecord, table: Table) -> None:
+        """Tell the features that follow ended games (the daily challenge), once it is shown."""
+        for follower in self.end_followers:
+            try:
+                await follower(record, table)
+            except Exception as error:
+                if not self.outage_noted(error, f"the end of game {record.id}"):
+                    log.exception("the end of game %s was not followed up", record.id)
 
     def _whose_turn_came(
         self,

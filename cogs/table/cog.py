@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -70,6 +71,10 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         # game id -> (channel id, kind): neither ever changes, in any process.
         self._whereabouts: OrderedDict[int, tuple[int, str]] = OrderedDict()
         self._arrived: OrderedDict[int, None] = OrderedDict()  # the newest clicks' ids
+        # Called with each game that ended through a move, once its end is saved and shown.
+        self.end_followers: list[Callable[[GameRecord, Table], Awaitable[None]]] = []
+        # Asked before a player's move: a refusal's message key stops it (None lets it pass).
+        self.move_guards: list[Callable[[Table], str | None]] = []
 
     @property
     def loc(self):

@@ -1,0 +1,221 @@
+"""The daily challenge end to end: a whole daily of each game, played in the player's DM, its
+spoiler-free result in the channel, a refused second attempt, and the day's leaderboard."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+import pytest
+
+import cogs.daily_day
+from games import daily
+from screens.daily import final_score
+from tests.emulator import FakeDiscord
+from tests.test_e2e_dice_stars import play_turn_step
+from tests.test_e2e_dizzle import play_to_the_end
+
+DICE = ("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
+
+
+@pytest.fixture
+def world(emu: FakeDiscord):
+    guild = emu.add_guild("Daily club", locale="en-US")
+    chan = emu.add_channel(guild, "daily")
+    kim = emu.add_user("kim", locale="en-US")
+    emu.add_member(guild, kim)
+    return chan, kim
+
+
+def no_spoilers(emu, chan) -> None:
+    """Nothing public in the channel shows a picture, a control or the sheet."""
+    for message in emu.channel_messages(chan):
+        assert message.content.startswith("📅"), "only result lines: " + message.content
+        assert not message.attachments, message.content
+        assert not message.buttons(), message.content
+        assert not any(die in message.content for die in DICE), message.content
+
+
+async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, runner, world):
+    chan, kim = world
+    await runner.start()
+    today = daily.utc_day(time.time()).isoformat()
+
+    started = await emu.slash(kim, chan, "dicestars daily", {})
+    dm = emu.open_dm(kim)
+    assert "waiting in your DMs" in started.private.content
+    assert f"/channels/@me/{dm.id}" in started.private.content
+    no_spoilers(emu, chan)
+    record = await runner.db.open_game(dm.id)
+    assert record is not None and record.snapshot["daily"] == today
+    seats = record.snapshot["seats"]
+    assert len(seats) == 1 and not seats[0]["computer"], "no computer seat in a daily"
+    assert record.snapshot["turn_minutes"] == 0
+    assert record.snapshot["seed"] == daily.daily_seed("dice_stars", "", daily.utc_day(time.time()))
+    # A second daily while the first runs leads back to it, and starts nothing.
+    again = await emu.slash(kim, chan, "dicestars daily", {})
+    assert "still running" in again.private.content
+    assert len(await runner.db.open_games()) == 1
+    other = await emu.slash(kim, chan, "dizzle daily", {})
+    assert "another daily" in other.private.content
+    assert await runner.db.daily_days("dizzle", kim.id) == []
+    for _ in range(300):
+        if not await play_turn_step(emu, runner, dm, [kim]):
+            break
+        no_spoilers(emu, chan)
+    record = await runner.db.load_game(record.id)
+    assert record.status == "finished"
+    score = (await runner.db.daily_entry("dice_stars", today, kim.id)).score
+    assert score is not None
+    public = emu.channel_messages(chan)[-1].content
+    assert f"**kim** played the Dice Stars daily of {today}: **{score}** points" in public
+    assert "1 of 1 here, 1 of 1 everywhere" in public
+    assert f"Dice Stars daily {today}: {score}" in public and "🟩" in public
+    no_spoilers(emu, chan)
+
+    # The Dizzle daily: the day's sheet of the rotation, in the same DM once the first ended.
+    await emu.slash(kim, chan, "dizzle daily", {})
+    record = await runner.db.open_game(dm.id)
+    assert record.kind == "dizzle"
+    level = daily.daily_level("dizzle", daily.utc_day(time.time()))
+    assert record.snapshot["options"]["level"] == level
+    await play_to_the_end(emu, runner, dm, [kim])
+    no_spoilers(emu, chan)
+    dizzle_score = (await runner.db.daily_entry("dizzle", today, kim.id)).score
+    public = emu.channel_messages(chan)[-1].content
+    assert f"Dizzle daily of {today}: **{dizzle_score}** point" in public
+
+    # A second attempt is refused: the answer is the day's result, privately.
+    refused = await emu.slash(kim, chan, "dicestars daily", {})
+    assert f"**{score}** points" in refused.private.content
+    assert "Rank 1 of 1 on this server today" in refused.private.content
+    assert "Streak: 1 day (best: 1)" in refused.private.content
+    assert len(await runner.db.daily_days("dice_stars", kim.id)) == 1
+
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    assert f"🥇 kim — {score} pts" in board and f"🥇 kim — {dizzle_score} pts" in board
+    assert "Your streak: 1 (best: 1)" in board
+    shared = await emu.slash(kim, chan, "daily", {"share": True})
+    assert shared.private is None
+    assert emu.channel_messages(chan)[-1].content == board, "shared: the same, for everyone"
+    no_spoilers(emu, chan)
+
+
+async def history_lines(emu, kim, chan) -> str:
+    return (await emu.slash(kim, chan, "history", {})).private.content
+
+
+async def test_an_unfinished_daily_ends_at_midnight_utc_and_the_streak_counts_days(
+    emu, runner, world, monkeypatch
+):
+    chan, kim = world
+    day = dt.date(2026, 12, 5)
+    monkeypatch.setattr(cogs.daily_day, "utc_today", lambda: day)
+    await runner.start()
+    await emu.slash(kim, chan, "dicestars daily", {})
+    dm = emu.open_dm(kim)
+    first = await runner.db.open_game(dm.id)
+    assert first.snapshot["seed"] == daily.daily_seed("dice_stars", "", day)
+    for _ in range(4):
+        assert await play_turn_step(emu, runner, dm, [kim])
+    before = (await runner.db.load_game(first.id)).snapshot
+    reached = final_score("dice_stars", before["state"])
+
+    day = dt.date(2026, 12, 6)  # midnight UTC has passed
+    # Yesterday's table takes no more moves, even before anything closed it.
+    turn = next(m for m in reversed(emu.channel_messages(dm)) if m.buttons())
+    control = next(b for b in turn.buttons() if ":a{" in b["custom_id"] and not b["disabled"])
+    late = await emu.click(kim, turn, control["custom_id"])
+    assert "day is over" in late.private.content
+    assert (await runner.db.load_game(first.id)).snapshot["state"] == before["state"]
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    entry = await runner.db.daily_entry("dice_stars", "2026-12-05", kim.id)
+    assert entry.ended and entry.score == reached
+    assert (await runner.db.load_game(first.id)).status == "abandoned"
+    assert await runner.db.open_game(dm.id) is None, "its table is closed"
+    assert f"Yesterday's winner: kim ({reached})" in board
+    assert "Your streak: 1 (best: 1)" in board  # alive until today ends
+    assert f"the Dice Stars daily of 2026-12-05: **{reached}** point" in (
+        emu.channel_messages(chan)[-1].content
+    )
+
+    # It replays in /history as far as it went, now that its day is over.
+    listing = await emu.slash(kim, chan, "history", {})
+    assert f"kim {reached} · daily of 2026-12-05" in listing.private.content
+    menu = listing.message.select("s:")
+    await emu.select(kim, listing.message, menu["custom_id"], [str(first.id)])
+    assert "move" in listing.message.content and listing.message.attachments
+
+    await emu.slash(kim, chan, "dicestars daily", {})  # the next day's dice
+    second = await runner.db.open_game(dm.id)
+    assert second.snapshot["seed"] == daily.daily_seed("dice_stars", "", day)
+    assert second.snapshot["seed"] != first.snapshot["seed"]
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    assert "Your streak: 2 (best: 2)" in board
+
+    day = dt.date(2026, 12, 8)  # a whole day missed
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    assert "Your streak: 0 (best: 2)" in board
+
+
+async def test_a_finished_daily_replays_in_history_only_once_its_day_ended(
+    emu, runner, world, monkeypatch
+):
+    chan, kim = world
+    day = dt.date(2026, 12, 5)
+    monkeypatch.setattr(cogs.daily_day, "utc_today", lambda: day)
+    await runner.start()
+    await emu.slash(kim, chan, "dicestars daily", {})
+    dm = emu.open_dm(kim)
+    record = await runner.db.open_game(dm.id)
+    for _ in range(300):
+        if not await play_turn_step(emu, runner, dm, [kim]):
+            break
+    assert (await runner.db.load_game(record.id)).status == "finished"
+    listed = (await emu.slash(kim, chan, "history", {})).private
+    assert listed is None or "Dice Stars ·" not in listed.content
+    day = dt.date(2026, 12, 6)
+    listing = await emu.slash(kim, chan, "history", {})
+    assert "Dice Stars · " in listing.private.content
+    assert "daily of 2026-12-05" in listing.private.content
+    menu = listing.message.select("s:")
+    await emu.select(kim, listing.message, menu["custom_id"], [str(record.id)])
+    assert "move" in listing.message.content and listing.message.attachments
+
+
+async def test_a_daily_started_in_a_dm_is_played_there_and_ranked_among_all(emu, runner, world):
+    chan, kim = world
+    await runner.start()
+    dm = emu.open_dm(kim)
+    refused = await emu.slash(kim, dm, "dicestars new", {"solo": True})
+    assert "not in direct messages" in refused.private.content
+    started = await emu.slash(kim, dm, "dizzle daily", {})
+    assert "waiting in your DMs" in started.private.content
+    await play_to_the_end(emu, runner, dm, [kim])
+    today = daily.utc_day(time.time()).isoformat()
+    entry = await runner.db.daily_entry("dizzle", today, kim.id)
+    assert entry.ended and entry.guild_id is None
+    result = next(m.content for m in emu.channel_messages(dm) if "Rank" in m.content)
+    assert "Rank 1 of 1 among all players today" in result and "on this server" not in result
+    assert emu.channel_messages(chan) == [], "nothing posted in any server"
+    board = (await emu.slash(kim, dm, "daily", {})).private.content
+    assert "all players" in board and f"🥇 kim — {entry.score} pts" in board
+    # Not on the server's board: it was played in no server.
+    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    assert f"kim — {entry.score}" not in board
+
+
+async def test_closed_dms_use_up_no_attempt(emu, runner):
+    guild = emu.add_guild("Daily club", locale="en-US")
+    chan = emu.add_channel(guild, "daily")
+    kim = emu.add_user("kim", locale="en-US", dms_open=False)
+    emu.add_member(guild, kim)
+    await runner.start()
+    refused = await emu.slash(kim, chan, "dicestars daily", {})
+    assert "cannot send you direct messages" in refused.private.content
+    assert await runner.db.daily_days("dice_stars", kim.id) == []
+    assert await runner.db.open_games() == [] and emu.channel_messages(chan) == []
+    kim.dms_open = True
+    started = await emu.slash(kim, chan, "dicestars daily", {})
+    assert "waiting in your DMs" in started.private.content
+    assert len(await runner.db.daily_days("dice_stars", kim.id)) == 1
