@@ -99,8 +99,10 @@ def told(ix: Interaction) -> bool:
 
 
 def told_stale(ix: Interaction) -> bool:
-    private = ix.private
-    return private is not None and any(text in private.content for text in STALE.values())
+    """Whether the click was told, privately, that it is out of date (its answer, or a
+    follow-up of its acknowledgement)."""
+    answers = [ix.private, *(m for m in ix.followups if m.ephemeral_for is not None)]
+    return any(m is not None and text in m.content for m in answers for text in STALE.values())
 
 
 async def user_moves(runner, game_id: int) -> list[dict[str, Any]]:
@@ -276,7 +278,8 @@ async def test_stella_controls_tapped_twice_apply_once(emu, runner, world):
     assert chosen == [{"type": "designate", "card": card}]
     # Its twin panel is out of date too.
     twin = opened[1].private
-    assert told_stale(await emu.click(active, twin, cid(twin, f"adesignate:{card}")))
+    late = await emu.click(active, twin, cid(twin, f"adesignate:{card}"))
+    await emu.wait_until(lambda: told_stale(late), timeout=10, what="the out-of-date answer")
     assert [m for m in await user_moves(runner, record.id) if m["type"] == "designate"] == chosen
 
 

@@ -25,6 +25,7 @@ from locales import Localizer
 from rendering import stella as pictures
 from rendering import stella_cards
 from tests.emulator import FakeDiscord, Message, User
+from tests.emulator.interactions import DEFERRED_UPDATE_MESSAGE
 from tests.support.controls import only_rematch, with_game_controls
 from tests.test_e2e_table import confirm
 
@@ -611,13 +612,13 @@ async def test_a_toggle_refused_as_out_of_date_leaves_the_slate_as_it_was(emu, r
 
 
 async def test_the_slate_a_toggle_answered_with_still_works_after_another_save(emu, runner, world):
-    """The toggle's answer carries the version of its save; another change saved after it
+    """The toggle's edit carries the version of its save; another change saved after it
     (another seat's, another process's) leaves its buttons working: a Lock on it locks."""
     chan, _ = world
     panel, alice, _ = await alices_slate_while_busy(emu, runner, world)
     edits = len(panel.edits)
     toggled = await emu.click(alice, panel, cid(panel, "atoggle:4"))
-    assert toggled.response_type == 7 and len(panel.edits) == edits + 1
+    await emu.wait_until(lambda: len(panel.edits) == edits + 1, timeout=10, what="the edit")
     record, _ = await game_state(runner, chan)
     await runner.db.save_game(record.id, record.version, record.snapshot, status=record.status)
     locked = await emu.click(alice, panel, cid(panel, "alock"))
@@ -631,8 +632,8 @@ async def test_the_slate_a_toggle_answered_with_still_works_after_another_save(e
 async def test_a_lock_clicked_while_a_toggle_is_answered_locks_the_slate_with_that_toggle(
     emu, runner, world
 ):
-    """The toggle's answer (its slate, once saved) reaches Discord and is slow to come back
-    to the bot; a Lock clicked on that answer meanwhile must not go first and lock the slate
+    """The toggle's edit (its slate, once saved) reaches Discord and is slow to come back to
+    the bot; a Lock clicked on that slate meanwhile must not go first and lock the slate
     without the toggle's mark."""
     chan, _ = world
     panel, alice, _ = await alices_slate_while_busy(emu, runner, world)
@@ -645,7 +646,9 @@ async def test_a_lock_clicked_while_a_toggle_is_answered_locks_the_slate_with_th
         await release.wait()
 
     # Discord shows the toggled slate, but its answer to the bot is slow to come back.
-    held = emu.inject("POST", r"/interactions/\d+/[^/]+/callback", after=slow_answer, times=1)
+    held = emu.inject(
+        "PATCH", r"/webhooks/\d+/[^/]+/messages/@original", after=slow_answer, times=1
+    )
     toggle = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
     await asyncio.wait_for(answering.wait(), 5)
     assert styles(panel)["atoggle:4"] == 3, "alice sees card 4 marked"
@@ -657,7 +660,7 @@ async def test_a_lock_clicked_while_a_toggle_is_answered_locks_the_slate_with_th
     assert not state.locked[seat], "the Lock waits for the toggle that came before it"
     release.set()
     toggled, locked = await asyncio.gather(toggle, lock)
-    assert held.fired and toggled.response_type == 7
+    assert held.fired and toggled.response_type == DEFERRED_UPDATE_MESSAGE
     await emu.idle(quiet=0.1)
     _, state = await game_state(runner, chan)
     assert state.locked[seat] and state.slates[seat] == [0, 4], "locked with both marks"
