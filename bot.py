@@ -134,8 +134,7 @@ class TableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         # Pictures are drawn in a thread that holds the GIL for long stretches: one, so that the
-        # event loop, which answers Discord, is not starved by a crowd of drawers (measured:
-        # first answers p99 2-6 times faster than with six drawing threads, at the same CPU).
+        # event loop, which answers Discord, is not starved by a crowd of drawers.
         asyncio.get_running_loop().set_default_executor(
             ThreadPoolExecutor(DRAWING_THREADS, thread_name_prefix="drawing")
         )

@@ -2,7 +2,7 @@
 
 Pictures come and go in many sizes (drawn in the worker, sent through the bot's pipe and
 uploads), and glibc keeps what they freed for allocations that may never come: a bot that
-uploaded a round's slates held some 20 MB it no longer used. Both the bot and its drawing
+uploaded a round's slates held memory it no longer used. Both the bot and its drawing
 worker give it back every few seconds. Elsewhere than glibc these do nothing.
 """
 

@@ -225,9 +225,8 @@ def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]
 
 Stamp = tuple[Image.Image, int, int]  # a text's mask, and how far up and left of its origin
 # Labels and numbers come back on every picture, and players' names on every picture of their
-# table: 6 MB keeps the names of some 300 tables (a long name's mask is 5-7 KB; kept by count,
-# 4,096 masks held 22 MB with a thousand tables open). With 8 MB the drawing worker held 2 MB
-# more at its peak, and with 4 MB a thousand tables drew names again, 0.4 ms a picture.
+# table. Kept by size, not by count: a long name's mask weighs many short labels. The size
+# bounds the drawing worker's memory while keeping the names of the tables a busy bot shows.
 STAMP_BYTES = 6 * 1024 * 1024
 _stamps: SizedCache[tuple[Any, ...], Stamp] = SizedCache(
     STAMP_BYTES, lambda stamp: stamp[0].width * stamp[0].height

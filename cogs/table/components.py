@@ -42,7 +42,7 @@ class Upload(discord.File):
 
     discord.py closes a file after its request, but leaves a buffer it did not open alone,
     and the request's objects hold it in reference cycles that the garbage collector takes
-    seconds to clear: with a hundred rounds starting, some 150 slates (27 MB) were kept so.
+    seconds to clear; a round start sends a slate to every seat at once.
     """
 
     def __init__(self, picture: bytes, filename: str, description: str | None = None) -> None:
