@@ -44,6 +44,7 @@ from storage import ChannelBusy, DailyEntry, DailyTaken, GameRecord
 
 if TYPE_CHECKING:
     from bot import TableBot
+    from cogs.table.cog import TableCog
     from cogs.table.plugin import GamePlugin
 
 log = logging.getLogger(__name__)
@@ -342,8 +343,16 @@ class DailyCog(TableAddon):
             await answer_privately(interaction, text)
 
 
-def daily_cog(bot: commands.Bot) -> DailyCog | None:
-    return bot.get_cog("DailyCog")  # type: ignore[return-value]
+async def start_daily(
+    bot: commands.Bot, interaction: discord.Interaction, plugin: GamePlugin
+) -> None:
+    """``/<game> daily``: today's challenge of that game, when the daily extension is loaded."""
+    challenge: DailyCog | None = bot.get_cog("DailyCog")  # type: ignore[assignment]
+    if challenge is None:
+        table: TableCog = bot.get_cog("TableCog")  # type: ignore[assignment]
+        await table.tell(interaction, "daily-unavailable")
+        return
+    await challenge.start(interaction, plugin)
 
 
 async def setup(bot: TableBot) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.daily import daily_cog
+from cogs.daily import start_daily
 from cogs.table import records
 from cogs.table.cog import TableAddon
 from cogs.table.components import Upload
@@ -138,11 +138,7 @@ class DiceStarsCog(TableAddon):
         ),
     )
     async def daily(self, interaction: discord.Interaction) -> None:
-        challenge = daily_cog(self.bot)
-        if challenge is None:
-            await self.table.tell(interaction, "daily-unavailable")
-            return
-        await challenge.start(interaction, self.plugin)
+        await start_daily(self.bot, interaction, self.plugin)
 
     @group.command(
         name=T("sheet", "cmd-dicestars-sheet.name"),

@@ -78,19 +78,9 @@ class DailySQL:
 
 
 def daily_entry(row: Sequence[Any]) -> DailyEntry:
-    return DailyEntry(
-        kind=row[0],
-        day=row[1],
-        user_id=row[2],
-        game_id=row[3],
-        guild_id=row[4],
-        name=row[5],
-        level=row[6],
-        started_at=row[7],
-        score=row[8],
-        summary=row[9],
-        ended=bool(row[10]),
-    )
+    """An attempt from a row of ``_COLUMNS``, in their order."""
+    *fields, ended = row
+    return DailyEntry(*fields, ended=bool(ended))
 
 
 def board_arguments(kind: str, day: str, guild_id: int | None, limit: int) -> tuple[Any, ...]:

@@ -432,15 +432,28 @@ class Database:
     ) -> GameRecord:
         now = time.time()
         async with self._write_lock:
-            try:
-                cursor = await self._db.execute(
-                    SQL.INSERT_GAME,
-                    (guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
-                )
-            except aiosqlite.IntegrityError:
-                raise ChannelBusy(channel_id) from None
-            game_id = cursor.lastrowid
+            game_id = await self._insert_game(guild_id, channel_id, kind, status, snapshot, now)
         return GameRecord(game_id, guild_id, channel_id, kind, status, snapshot, 1, now, now, None)
+
+    async def _insert_game(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        status: str,
+        snapshot: dict[str, Any],
+        now: float,
+    ) -> int:
+        """A new game's row (the caller holds the write lock); :class:`ChannelBusy` if the
+        channel has an open game."""
+        try:
+            cursor = await self._db.execute(
+                SQL.INSERT_GAME, (guild_id, channel_id, kind, status, dump(snapshot), now, now, now)
+            )
+        except aiosqlite.IntegrityError:
+            raise ChannelBusy(channel_id) from None
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
 
     async def load_game(self, game_id: int) -> GameRecord | None:
         return await self._one_game(SQL.GAME, game_id)
@@ -585,14 +598,7 @@ class Database:
         """A new game and the user's attempt at that day's game, in one transaction."""
         now = time.time()
         async with self._transaction():
-            try:
-                cursor = await self._db.execute(
-                    SQL.INSERT_GAME,
-                    (guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
-                )
-            except aiosqlite.IntegrityError:
-                raise ChannelBusy(channel_id) from None
-            game_id = cursor.lastrowid
+            game_id = await self._insert_game(guild_id, channel_id, kind, status, snapshot, now)
             attempt = (kind, day, user_id, game_id, guild_id, name, level, now)
             cursor = await self._db.execute(DailySQL.INSERT, attempt)
             if cursor.rowcount != 1:

@@ -138,13 +138,7 @@ class PostgresDatabase:
         status: str = "lobby",
     ) -> GameRecord:
         now = time.time()
-        try:
-            game_id = await self._pool.fetchval(
-                numbered(SQL.INSERT_GAME + " RETURNING id"),
-                *(guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
-            )
-        except asyncpg.UniqueViolationError:
-            raise ChannelBusy(channel_id) from None
+        game_id = await _insert_game(self._pool, guild_id, channel_id, kind, status, snapshot, now)
         return GameRecord(game_id, guild_id, channel_id, kind, status, snapshot, 1, now, now, None)
 
     async def load_game(self, game_id: int) -> GameRecord | None:
@@ -277,13 +271,9 @@ class PostgresDatabase:
         """
         now = time.time()
         async with self._pool.acquire() as connection, connection.transaction():
-            try:
-                game_id = await connection.fetchval(
-                    numbered(SQL.INSERT_GAME + " RETURNING id"),
-                    *(guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
-                )
-            except asyncpg.UniqueViolationError:
-                raise ChannelBusy(channel_id) from None
+            game_id = await _insert_game(
+                connection, guild_id, channel_id, kind, status, snapshot, now
+            )
             inserted = await connection.execute(
                 numbered(DailySQL.INSERT), kind, day, user_id, game_id, guild_id, name, level, now
             )
@@ -380,3 +370,22 @@ class PostgresDatabase:
         """Ids of games whose channel lacks changes saved before ``before``, the oldest first."""
         rows = await self._pool.fetch(numbered(SQL.UNSHOWN_GAMES), before, limit)
         return [row[0] for row in rows]
+
+
+async def _insert_game(
+    on: asyncpg.Pool | asyncpg.Connection,
+    guild_id: int | None,
+    channel_id: int,
+    kind: str,
+    status: str,
+    snapshot: dict[str, Any],
+    now: float,
+) -> int:
+    """A new game's row, its id; :class:`ChannelBusy` if the channel has an open game."""
+    try:
+        return await on.fetchval(
+            numbered(SQL.INSERT_GAME + " RETURNING id"),
+            *(guild_id, channel_id, kind, status, dump(snapshot), now, now, now),
+        )
+    except asyncpg.UniqueViolationError:
+        raise ChannelBusy(channel_id) from None

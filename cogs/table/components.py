@@ -185,8 +185,30 @@ def read_click(
 ) -> Click:
     """Everything the table needs of a click, read once."""
     kind, argument = read_payload(payload)
-    message = interaction.message
-    language = language_of(interaction)
+    return _read(
+        interaction, game_id, version, kind, argument, values, loc, language_of(interaction)
+    )
+
+
+def read_command(
+    interaction: discord.Interaction, record: GameRecord, loc: Localizer, language: str
+) -> Click:
+    """A slash command that opened a table, read as a click on it (its answers go the same
+    ways: the command's response, then follow-ups through its token)."""
+    return _read(interaction, record.id, record.version, Kind.COMMAND, "", (), loc, language)
+
+
+def _read(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int,
+    kind: Kind,
+    argument: str,
+    values: tuple[str, ...],
+    loc: Localizer,
+    language: str,
+) -> Click:
+    message = interaction.message  # None for a slash command
     private = message is not None and (interaction.guild_id is None or message.flags.ephemeral)
     return Click(
         id=interaction.id,
@@ -203,30 +225,6 @@ def read_click(
         channel_id=interaction.channel_id,
         on_message=message is not None,
         on_private_panel=private,
-        reply=Reply(interaction, loc, language),
-    )
-
-
-def read_command(
-    interaction: discord.Interaction, record: GameRecord, loc: Localizer, language: str
-) -> Click:
-    """A slash command that opened a table, read as a click on it (its answers go the same
-    ways: the command's response, then follow-ups through its token)."""
-    return Click(
-        id=interaction.id,
-        game_id=record.id,
-        version=record.version,
-        kind=Kind.COMMAND,
-        argument="",
-        values=(),
-        user_id=interaction.user.id,
-        user_name=interaction.user.display_name,
-        language=language,
-        manages_server=can_manage(interaction),
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
-        on_message=False,
-        on_private_panel=False,
         reply=Reply(interaction, loc, language),
     )
 
