@@ -36,6 +36,7 @@ from cogs import daily_day
 from cogs.table.cog import TableAddon
 from cogs.table.delivery import answer_privately
 from cogs.table.i18n import T
+from cogs.table.outages import discord_outage
 from games import daily
 from games import table as tables
 from games.table import Table
@@ -193,32 +194,40 @@ class DailyCog(TableAddon):
             await asyncio.sleep(SECONDS_A_DAY - now % SECONDS_A_DAY + MIDNIGHT_MARGIN)
 
     async def end_attempt(self, record: GameRecord, table: Table) -> None:
-        """Keep a daily game's score; the process that keeps it first tells the player and the
-        channel it was started from (one result line, whichever process ends the game)."""
+        """Keep a daily game's score (the first process to end it keeps it), then tell the
+        player and the channel it was started from, until that is noted as done.
+
+        The result's messages carry nonces, so a process that dies after sending them and
+        before noting it, or two processes ending the game at once, post each line once: the
+        sweep of :meth:`settle` sends what a process left unsent.
+        """
         if not table.daily or not table.state:
             return
         score = final_score(record.kind, table.state)
         grid = emoji_grid(record.kind, table.state)
-        if not await self.bot.db.end_daily(record.id, score, "\n".join(grid)):
-            return
+        await self.bot.db.end_daily(record.id, score, "\n".join(grid))
         entry = await self.bot.db.daily_of_game(record.id)
-        if entry is None:
+        if entry is None or entry.announced:
             return
         with_dm = await self.result_text(entry, table.language)
-        try:
-            await self.bot.get_partial_messageable(record.channel_id).send(
-                with_dm, allowed_mentions=NO_PINGS
-            )
-        except discord.HTTPException as error:
-            log.info("daily result of game %s not sent by DM (%s)", record.id, error.code)
+        await self._send(record.channel_id, with_dm, f"daily{record.id}", record.id, silent=False)
         if table.daily_channel:
             public = await self.public_text(entry, table.language)
-            try:
-                await self.bot.get_partial_messageable(table.daily_channel).send(
-                    public, allowed_mentions=NO_PINGS, silent=True
-                )
-            except discord.HTTPException as error:
-                log.info("daily result of game %s not posted (%s)", record.id, error.code)
+            await self._send(table.daily_channel, public, f"dailyp{record.id}", record.id)
+        await self.bot.db.daily_announced(record.id)
+
+    async def _send(
+        self, channel_id: int, text: str, nonce: str, game_id: int, silent: bool = True
+    ) -> None:
+        """One result message; one Discord refuses (closed DMs, a channel gone) is given up,
+        an outage is raised so that the sweep sends it later."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.send(text, nonce=nonce, allowed_mentions=NO_PINGS, silent=silent)
+        except discord.HTTPException as error:
+            if discord_outage(error):
+                raise
+            log.info("daily result of game %s not sent to %s (%s)", game_id, channel_id, error.code)
 
     async def settle(self, today: dt.date) -> None:
         """Attempts of earlier days that never finished end with the score they reached."""
@@ -230,6 +239,11 @@ class DailyCog(TableAddon):
                 await self._close(record)
                 record = await self.bot.db.load_game(entry.game_id) or record
             await self.end_attempt(record, Table.from_json(record.snapshot))
+        # Results a process did not get to send (it died, or Discord was away).
+        for entry in await self.bot.db.unannounced_dailies():
+            record = await self.bot.db.load_game(entry.game_id)
+            if record is not None and record.status not in (tables.LOBBY, tables.ACTIVE):
+                await self.end_attempt(record, Table.from_json(record.snapshot))
 
     async def _close(self, record: GameRecord) -> None:
         cog = self.table

@@ -196,6 +196,14 @@ class Storage(Protocol):
         """Attempts of days before ``before_day`` that did not end yet, the oldest first."""
         ...
 
+    async def daily_announced(self, game_id: int) -> None:
+        """Note the attempt's result sent to the player and the channel."""
+        ...
+
+    async def unannounced_dailies(self, limit: int = 100) -> list[DailyEntry]:
+        """Attempts whose game is over and whose result was not sent yet, the oldest first."""
+        ...
+
     # --- deadlines: each fires once, whichever process claims it --------------------------------
 
     async def set_deadline(

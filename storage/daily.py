@@ -33,6 +33,7 @@ class DailyEntry:
     score: int | None = None
     summary: str = ""
     ended: bool = False
+    announced: bool = False  # its result sent to the player and to the channel
 
 
 @dataclass(frozen=True)
@@ -43,14 +44,17 @@ class DailyRank:
     players: int
 
 
-_COLUMNS = "kind, day, user_id, game_id, guild_id, name, level, started_at, score, summary, ended"
+_COLUMNS = (
+    "kind, day, user_id, game_id, guild_id, name, level, started_at, score, summary, ended,"
+    " announced"
+)
 
 
 class DailySQL:
     """Statements with SQLite's ``?`` marks (PostgreSQL numbers them)."""
 
     INSERT = (
-        f"INSERT INTO daily ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, '', 0)"
+        f"INSERT INTO daily ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, '', 0, 0)"
         " ON CONFLICT (kind, day, user_id) DO NOTHING"
     )
     ENTRY = f"SELECT {_COLUMNS} FROM daily WHERE kind = ? AND day = ? AND user_id = ?"
@@ -66,6 +70,14 @@ class DailySQL:
     )
     RANK_IN_GUILD = f"{RANK} AND guild_id = ?"
     DAYS = "SELECT day FROM daily WHERE kind = ? AND user_id = ? ORDER BY day DESC LIMIT ?"
+    ANNOUNCED = "UPDATE daily SET announced = 1 WHERE game_id = ?"
+    # Ended and not announced, or not even ended although its game is over: a process died
+    # between the game's last save and the result's messages.
+    UNANNOUNCED = (
+        f"SELECT {_COLUMNS} FROM daily WHERE announced = 0 AND (ended = 1 OR EXISTS ("
+        "SELECT 1 FROM games WHERE games.id = daily.game_id"
+        " AND games.status NOT IN ('lobby', 'active'))) ORDER BY game_id LIMIT ?"
+    )
     UNENDED = (
         f"SELECT {_COLUMNS} FROM daily WHERE ended = 0 AND day < ? ORDER BY day, game_id LIMIT ?"
     )
@@ -79,8 +91,8 @@ class DailySQL:
 
 def daily_entry(row: Sequence[Any]) -> DailyEntry:
     """An attempt from a row of ``_COLUMNS``, in their order."""
-    *fields, ended = row
-    return DailyEntry(*fields, ended=bool(ended))
+    *fields, ended, announced = row
+    return DailyEntry(*fields, ended=bool(ended), announced=bool(announced))
 
 
 def board_arguments(kind: str, day: str, guild_id: int | None, limit: int) -> tuple[Any, ...]:

@@ -129,7 +129,8 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         """
         -- The daily challenge: one attempt per player, game kind and UTC day (YYYY-MM-DD), so
         -- a second ranked attempt is refused by the database whichever process asks. The
-        -- score is kept once the attempt ended (finished, or its day ended first).
+        -- score is kept once the attempt ended (finished, or its day ended first); announced:
+        -- its result was sent to the player and the channel.
         CREATE TABLE daily (
             kind TEXT NOT NULL,
             day TEXT NOT NULL,
@@ -142,6 +143,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             score INTEGER,
             summary TEXT NOT NULL,
             ended INTEGER NOT NULL,
+            announced INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (kind, day, user_id)
         );
         CREATE INDEX daily_by_day ON daily (kind, day, ended, score);

@@ -322,6 +322,15 @@ class PostgresDatabase:
         rows = await self._pool.fetch(numbered(DailySQL.UNENDED), before_day, limit)
         return [daily_entry(row) for row in rows]
 
+    async def daily_announced(self, game_id: int) -> None:
+        """Note the attempt's result sent to the player and the channel."""
+        await self._pool.execute(numbered(DailySQL.ANNOUNCED), game_id)
+
+    async def unannounced_dailies(self, limit: int = 100) -> list[DailyEntry]:
+        """Attempts whose game is over and whose result was not sent yet, the oldest first."""
+        rows = await self._pool.fetch(numbered(DailySQL.UNANNOUNCED), limit)
+        return [daily_entry(row) for row in rows]
+
     async def set_deadline(
         self, game_id: int, version: int, due_at: float, remind_at: float | None
     ) -> None:

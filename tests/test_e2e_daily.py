@@ -4,13 +4,16 @@ spoiler-free result in the channel, a refused second attempt, and the day's lead
 from __future__ import annotations
 
 import datetime as dt
+import signal
 import time
+from types import SimpleNamespace
 
 import pytest
 
 import cogs.daily_day
 from games import daily
 from screens.daily import final_score
+from storage import Database
 from tests.emulator import FakeDiscord
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import play_to_the_end
@@ -219,3 +222,51 @@ async def test_closed_dms_use_up_no_attempt(emu, runner):
     started = await emu.slash(kim, chan, "dicestars daily", {})
     assert "waiting in your DMs" in started.private.content
     assert len(await runner.db.daily_days("dice_stars", kim.id)) == 1
+
+
+async def test_a_bot_killed_before_the_result_sends_it_once_after_its_restart(
+    emu, bot_process, world
+):
+    """The attempt's score is kept with the game's end; the bot dies as the result would
+    reach the player's DM. Restarted, it sends the result there and the line to the channel,
+    each once."""
+    chan, kim = world
+    await bot_process.start()
+    player = SimpleNamespace(db=await Database.open(bot_process.database))
+    try:
+        await emu.slash(kim, chan, "dicestars daily", {})
+        dm = emu.open_dm(kim)
+
+        def the_result(call) -> bool:
+            return "— daily of" in call.json().get("content", "")
+
+        killed = emu.inject(
+            "POST", rf"/channels/{dm.id}/messages", match=the_result, before=bot_process.kill
+        )
+        for _ in range(300):
+            if not await play_turn_step(emu, player, dm, [kim]):
+                break
+        await killed.wait(timeout=10)
+        assert await bot_process.wait_exit() == -signal.SIGKILL
+        today = daily.utc_day(time.time()).isoformat()
+        entry = await player.db.daily_entry("dice_stars", today, kim.id)
+        assert entry.ended and entry.score is not None and not entry.announced
+        assert not [m for m in emu.dm_messages(kim) if "— daily of" in m.content]
+        assert not emu.channel_messages(chan)
+
+        await bot_process.restart()
+        await emu.wait_until(
+            lambda: emu.channel_messages(chan), timeout=15, what="the result in the channel"
+        )
+        await emu.idle()
+        results = [m for m in emu.dm_messages(kim) if "— daily of" in m.content]
+        assert len(results) == 1 and f"**{entry.score}**" in results[0].content
+        (public,) = emu.channel_messages(chan)
+        assert f"**kim** played the Dice Stars daily of {today}: **{entry.score}**" in (
+            public.content
+        )
+        assert (await player.db.daily_entry("dice_stars", today, kim.id)).announced
+        no_spoilers(emu, chan)
+        assert bot_process.tracebacks() == []
+    finally:
+        await player.db.close()
