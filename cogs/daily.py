@@ -93,9 +93,11 @@ class DailyCog(TableAddon):
             await self._private(interaction, lang, "daily-dm-busy", link=dm_link(dm.id))
             return
         try:
-            # Said before anything is kept: with DMs closed, no attempt is used up.
+            # Said before anything is kept: with DMs closed, no attempt is used up. Silent: the
+            # first turn, right after it, is the one notification of the start.
             await dm.send(
-                self.bot.loc.text(lang, "daily-dm-intro", game=title, day=day.isoformat())
+                self.bot.loc.text(lang, "daily-dm-intro", game=title, day=day.isoformat()),
+                silent=True,
             )
         except discord.HTTPException:
             await self._private(interaction, lang, "daily-no-dm")

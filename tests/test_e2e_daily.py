@@ -68,6 +68,9 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
         no_spoilers(emu, chan)
     record = await runner.db.load_game(record.id)
     assert record.status == "finished"
+    # The player's phone buzzed twice: their first turn, and the result.
+    notifying = [m.content for m in emu.dm_messages(kim) if kim.id in m.notified]
+    assert len(notifying) == 2 and "— daily of" in notifying[1], notifying
     score = (await runner.db.daily_entry("dice_stars", today, kim.id)).score
     assert score is not None
     public = emu.channel_messages(chan)[-1].content
