@@ -64,6 +64,14 @@ SUPPRESS_NOTIFICATIONS = 1 << 12
 IS_COMPONENTS_V2 = 1 << 15
 
 BUTTON = 2
+# Components V2 (layout and content components).
+SECTION = 9
+TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE_COMPONENT = 13
+SEPARATOR = 14
+CONTAINER = 17
 SELECT_TYPES = (3, 5, 6, 7, 8)
 
 
@@ -300,6 +308,33 @@ class Message:
                 return select
         shown = [s["custom_id"] for s in self.selects()]
         raise AssertionError(f"no select {custom_id_prefix!r} on message {self.id}; {shown}")
+
+    @property
+    def text(self) -> str:
+        """What the message says: its content, or (a Components V2 message) its text displays
+        from top to bottom, one per line."""
+        if not self.flags & IS_COMPONENTS_V2:
+            return self.content
+        shown = [
+            c.get("content") or ""
+            for c in walk_components(self.components)
+            if c.get("type") == TEXT_DISPLAY
+        ]
+        return "\n".join(shown)
+
+    def media_descriptions(self) -> dict[str, str | None]:
+        """The pictures a V2 message shows (gallery items, thumbnails, files) by their url,
+        with their alt text."""
+        shown: dict[str, str | None] = {}
+        for component in walk_components(self.components):
+            if component.get("type") == MEDIA_GALLERY:
+                for item in component.get("items") or []:
+                    media = item.get("media") or {}
+                    shown[media.get("url", "")] = item.get("description")
+            elif component.get("type") in (THUMBNAIL, FILE_COMPONENT):
+                media = component.get("media") or component.get("file") or {}
+                shown[media.get("url", "")] = component.get("description")
+        return shown
 
     def texts(self) -> list[str]:
         """Every human-readable string of this version: content, embeds, labels, file names."""
