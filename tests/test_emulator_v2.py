@@ -414,6 +414,12 @@ async def test_attachments_are_shown_only_through_components_that_name_them(emu,
         "attachment://alice.png": "alice's sheet",
         "attachment://rules.txt": None,
     }
+    # As Discord answers it, the gallery item points at the stored attachment.
+    container, *_ = sent.components
+    shown_gallery = next(
+        c for c in container.children if isinstance(c, discord.MediaGalleryComponent)
+    )
+    assert shown_gallery.items[0].media.url == sent.attachments[0].url
     emu.assert_no_violations()
 
     # A reference to a file that is not there: refused.
