@@ -420,6 +420,12 @@ async def test_attachments_are_shown_only_through_components_that_name_them(emu,
         c for c in container.children if isinstance(c, discord.MediaGalleryComponent)
     )
     assert shown_gallery.items[0].media.url == sent.attachments[0].url
+    # A gallery read back from a message shows the same picture by its url.
+    board = await channel.send(view=gallery("the board", "board.png"), file=png("board.png"))
+    await board.edit(view=discord.ui.LayoutView.from_message(board))
+    assert emu.messages[board.id].media_descriptions() == {
+        board.attachments[0].url: "alt board.png"
+    }
     emu.assert_no_violations()
 
     # A reference to a file that is not there: refused.

@@ -228,7 +228,28 @@ def missing_attachment_breaches(
     ]
 
 
-def unshown_attachments(components: list[dict[str, Any]], filenames: list[str]) -> list[str]:
-    """Attachments of a V2 message that no gallery, thumbnail or file shows."""
-    shown = {name for name, _, _ in media_references(components)}
-    return [name for name in filenames if name not in shown]
+def unshown_attachments(
+    components: list[dict[str, Any]], attachments: list[tuple[int, str]]
+) -> list[str]:
+    """Attachments (id, filename) of a V2 message that no gallery, thumbnail or file shows,
+    by `attachment://name` or by the url Discord gave the attachment (a message read back)."""
+    urls = media_urls(components)
+    return [
+        name
+        for ident, name in attachments
+        if ATTACHMENT_SCHEME + name not in urls
+        and not any(f"/attachments/{ident}/" in url for url in urls)
+    ]
+
+
+def media_urls(components: list[dict[str, Any]]) -> list[str]:
+    found: list[Any] = []
+    for component in walk_components(components):
+        kind = component.get("type")
+        if kind == MEDIA_GALLERY:
+            found += [(item.get("media") or {}).get("url") for item in component.get("items") or []]
+        elif kind == THUMBNAIL:
+            found.append((component.get("media") or {}).get("url"))
+        elif kind == FILE_COMPONENT:
+            found.append((component.get("file") or {}).get("url"))
+    return [url for url in found if isinstance(url, str)]

@@ -129,8 +129,8 @@ def note_unshown_attachments(world: World, message: Message) -> None:
     them: no error for the bot, but a picture nobody sees, so a violation for the tests."""
     if not message.flags & IS_COMPONENTS_V2:
         return
-    names = [attachment.filename for attachment in message.attachments]
-    hidden = unshown_attachments(message.components, names)
+    files = [(attachment.id, attachment.filename) for attachment in message.attachments]
+    hidden = unshown_attachments(message.components, files)
     if hidden:
         detail = f"message {message.id}: attachments {hidden} are in no gallery, thumbnail or file"
         world.violations.append(Violation("v2_attachment_not_shown", detail, "", 200))
