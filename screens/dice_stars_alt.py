@@ -42,19 +42,23 @@ def column_rows(state: engine.State, seat: int, colour: str, count: int) -> list
 
 
 def fits(state: engine.State, seat: int, t: Text) -> str:
-    """Each choice that fits the seat's sheet: its dice and the row(s) they land in."""
+    """Each choice that fits the seat's sheet, numbers first: its dice and the rows they land in
+    (a number's dice go into its own row; a colour's into the first empty fields of its
+    column, top to bottom)."""
+    order = {"number": 0, "colour": 1, "stars": 2}
     texts = []
-    for choice in engine.fitting_choices(state, seat):
-        dice = _dice(t, choice["dice"])
+    for choice in sorted(engine.fitting_choices(state, seat), key=lambda c: order[c["kind"]]):
+        count = len(choice["dice"])
         if choice["kind"] == "number":
-            texts.append(t("alt-ds-fit-number", dice=dice, row=choice["n"]))
+            texts.append(t("alt-ds-fit-number", n=choice["n"], count=count))
         elif choice["kind"] == "colour":
-            rows = column_rows(state, seat, choice["colour"], len(choice["dice"]))
+            faces = sorted(face for _, face in choice["dice"])
+            rows = column_rows(state, seat, choice["colour"], count)
             texts.append(
                 t(
                     "alt-ds-fit-colour",
-                    dice=dice,
                     colour=t(f"ds-colour-{choice['colour']}"),
+                    faces=", ".join(str(f) if f != engine.STAR else t("ds-star") for f in faces),
                     rows=", ".join(map(str, rows)),
                     count=len(rows),
                 )

@@ -21,10 +21,10 @@ alt-legend = Legende von { $game }:
 alt-ds-refill = Dice Stars, { $player } ist dran: Der Beutel wird aufgefüllt; behalte die Reserve oder lege sie zurück.
 alt-ds-draw = Dice Stars, { $player } ist dran: Ziehe { $least } bis { $most } Würfel.
 alt-ds-draw-all = Dice Stars, { $player } ist dran: Ziehe { $count } Würfel.
-alt-ds-take = Dice Stars, { $player } ist dran: Nimm alle Würfel einer Farbe, einer Zahl oder die Sterne.
+alt-ds-take = Dice Stars, { $player } ist dran: Nimm Würfel.
 alt-ds-fits = Passt: { $fits }.
-alt-ds-fit-number = { $dice } in Zeile { $row }
-alt-ds-fit-colour = { $dice } in die Spalte { $colour }, { $count ->
+alt-ds-fit-number = Zahl { $n } ({ $count } Würfel) in Zeile { $n }
+alt-ds-fit-colour = { $colour } ({ $faces }) in { $count ->
     [one] Zeile
    *[other] Zeilen
 } { $rows }

@@ -26,10 +26,13 @@ alt-ds-draw-all = Dice Stars, { $player }’s turn: draw { $count ->
     [one] { $count } die.
    *[other] { $count } dice.
 }
-alt-ds-take = Dice Stars, { $player }’s turn: take all dice of one colour, one number or the stars.
+alt-ds-take = Dice Stars, { $player }’s turn: take dice.
 alt-ds-fits = Fits: { $fits }.
-alt-ds-fit-number = { $dice } in row { $row }
-alt-ds-fit-colour = { $dice } in the { $colour } column, { $count ->
+alt-ds-fit-number = number { $n } ({ $count ->
+    [one] { $count } die
+   *[other] { $count } dice
+}) in row { $n }
+alt-ds-fit-colour = { $colour } ({ $faces }) in { $count ->
     [one] row
    *[other] rows
 } { $rows }

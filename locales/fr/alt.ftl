@@ -24,12 +24,15 @@ alt-ds-draw-all = Dice Stars, au tour de { $player } : tire { $count ->
     [one] { $count } dé.
    *[other] { $count } dés.
 }
-alt-ds-take = Dice Stars, au tour de { $player } : prends tous les dés d’une couleur, d’un nombre ou les étoiles.
+alt-ds-take = Dice Stars, au tour de { $player } : prends des dés.
 alt-ds-fits = Possible : { $fits }.
-alt-ds-fit-number = { $dice } sur la ligne { $row }
-alt-ds-fit-colour = { $dice } dans la colonne { $colour }, { $count ->
-    [one] ligne
-   *[other] lignes
+alt-ds-fit-number = valeur { $n } ({ $count ->
+    [one] { $count } dé
+   *[other] { $count } dés
+}) sur la ligne { $n }
+alt-ds-fit-colour = { $colour } ({ $faces }) sur { $count ->
+    [one] la ligne
+   *[other] les lignes
 } { $rows }
 alt-ds-fit-stars = { $count ->
     [one] { $count } étoile
