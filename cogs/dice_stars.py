@@ -27,6 +27,7 @@ from games.table import Table
 from rendering import dice_stars as pictures
 from screens.context import TableContext
 from screens.dice_stars import DiceStarsScreens
+from screens.dice_stars_alt import sheet_alt
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -170,7 +171,7 @@ class DiceStarsCog(TableAddon):
         name = table.seats[seat].name
         png = await self.table.drawing.picture(lang, pictures.render_sheet, view, seat, name, TEXTS)
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = Upload(png, "sheet.png", summary[:1000])
+        file = Upload(png, "sheet.png", sheet_alt(state, seat, name, t))
         await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
 
     @sheet.autocomplete("player")

@@ -42,6 +42,7 @@ from games.table import Table
 from rendering import dizzle as pictures
 from screens.context import TableContext, decode_json_action
 from screens.dizzle import DizzleScreens, Text, choice_menus, level_name, more_pages
+from screens.dizzle_alt import sheet_alt
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -316,14 +317,15 @@ class DizzleCog(TableAddon):
             return
         t = self._t(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = engine.view(engine.from_json(table.state or {}), None)
+        state = engine.from_json(table.state or {})
+        view = engine.view(state, None)
         name = table.seats[seat].name
         language = self.table.lang(interaction)
         png = await self.table.drawing.picture(
             language, pictures.render_sheet, view, seat, name, TEXTS
         )
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = Upload(png, "dizzle-sheet.png", summary[:1000])
+        file = Upload(png, "dizzle-sheet.png", sheet_alt(state, seat, name, t))
         await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
 
     @sheet.autocomplete("player")

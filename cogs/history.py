@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -237,8 +237,11 @@ class HistoryCog(TableAddon):
         over = plugin.engine.is_over(replay.state)
         screen = plugin.final_screen(ctx) if over else plugin.turn_screen(ctx)
         header = self.bot.loc.text(lang, "history-step", step=replay.step, steps=replay.steps)
+        # The replay is the reader's own: its picture is described in their language.
+        reader = replace(ctx, language=lang)
+        alt = plugin.screens.picture_alt(reader) if plugin.screens else None
         return Screen(
-            f"{header}\n{screen.text}", screen.image, screen.filename, screen.image_summary
+            f"{header}\n{screen.text}", screen.image, screen.filename, alt or screen.image_summary
         ), replay
 
 

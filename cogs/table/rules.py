@@ -14,11 +14,11 @@ import discord
 from cogs.table.components import Upload
 from drawing.service import TEXTS, Drawing
 from locales import Localizer
-from rendering.legend import legend_summary, render_legend
+from rendering.legend import render_legend
+from screens.legend_alt import legend_alt
 
 log = logging.getLogger(__name__)
 GAMES = ("dice_stars", "dizzle", "stella")
-MAX_DESCRIPTION = 1024  # Discord's limit for a picture's description
 
 
 def rules_text(loc: Localizer, language: str, kind: str, preset: str = "seed") -> str:
@@ -29,8 +29,7 @@ def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> dis
     def t(key: str, **args: object) -> str:
         return loc.text(language, key, **args)
 
-    summary = legend_summary(kind, t)[:MAX_DESCRIPTION]
-    return Upload(picture, f"legend-{kind}.png", summary)
+    return Upload(picture, f"legend-{kind}.png", legend_alt(kind, t))
 
 
 # Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
