@@ -239,9 +239,9 @@ ds-img-solo-tie = Unentschieden
 ds-img-solo-loss = Verloren
 ds-img-solo-grid-full = Solo-Raster voll: verloren
 
-## Bildbeschreibungen (je eine Zeile, für Screenreader). $rows reiht ds-img-summary-row aneinander,
-## $dice reiht ds-img-die aneinander, $ranking reiht ds-img-summary-place aneinander; $state ist
-## plain, double oder zero.
+## Ein Blatt in einer Zeile (der Text von /dicestars sheet) und ein Würfel, wie ihn die
+## Alternativtexte nennen. $rows reiht ds-img-summary-row aneinander; $state ist plain, double
+## oder zero.
 
 ds-img-die = { $face ->
     [0] { $colour ->
@@ -268,13 +268,3 @@ ds-img-summary-row = Zeile { $row }: { $state ->
 }
 ds-img-summary-penalty = Strafe { $penalty }
 ds-img-summary-solo = Solo-Gegner: { $points } Punkte ({ $crossed } von { $boxes } Kästchen angekreuzt)
-ds-img-summary-turn = { $player } ist am Zug
-ds-img-summary-reserve = Reserve: { $dice }
-ds-img-summary-reserve-empty = Reserve leer
-ds-img-summary-bag = Beutel { $bag }, Ablage { $discard }
-ds-img-summary-place = { $place }. { $player } ({ $total ->
-    [one] { $total } Punkt
-   *[other] { $total } Punkte
-})
-ds-img-summary-ranking = Endstand: { $ranking }
-ds-img-summary-solo-result = { $player }: { $score } Punkte, Solo-Gegner: { $opponent } Punkte

@@ -181,9 +181,3 @@ dz-sum-planets = Raketen gestartet: { $players } { $count ->
 dz-sum-over = { $level }: Das Spiel ist zu Ende.
 dz-sum-passed = Gepasst: { $players }.
 dz-sum-opponent = Gegnerwürfel: { $values }.
-dz-sum-rank = { $place }. { $player } { $points } ({ $crosses ->
-    [one] { $crosses } Kreuz
-   *[other] { $crosses } Kreuze
-})
-dz-sum-ranking = { $level }, Endwertung: { $ranking }.
-dz-sum-standings = { $level }, Zwischenstand: { $ranking }.

@@ -116,28 +116,4 @@ st-img-standings = Zwischenstand
 st-img-shared = geteilt
 st-img-tie-seed = Gleichstand: Wer in der letzten Runde mehr Punkte holte, gewinnt; sonst teilen sie sich den Platz.
 st-img-tie-published = Bei Gleichstand wird der Sieg geteilt.
-st-sum-grid = Runde { $round }/{ $rounds }, das Wort lautet „{ $word }“. 15 Bildkarten in 3 Zeilen zu 5, A1 bis E3.
-st-sum-slate = Deine Tafel: { $count ->
-    [0] keine Markierung.
-    [one] { $count } Markierung ({ $labels }).
-   *[other] { $count } Markierungen ({ $labels }).
-}
-st-sum-locked = Festgelegt.
-st-sum-draft = Noch nicht festgelegt.
-st-sum-board = Runde { $round }/{ $rounds }, „{ $word }“: { $revealed ->
-    [0] noch keine Karte aufgedeckt.
-    [one] { $revealed } Karte aufgedeckt.
-   *[other] { $revealed } Karten aufgedeckt.
-}
-st-sum-reveal-spark = { $player } zeigte { $label }, markiert von { $players }: Funken zu je { $points } Punkten.
-st-sum-reveal-fall = { $player } zeigte { $label }: ein Sturz.
-st-sum-darkness = In der Dunkelheit: { $player }.
-st-sum-turn = Als Nächstes zeigt { $player }.
-st-sum-points = Punkte dieser Runde: { $points }.
-st-sum-round = Runde { $round } („{ $word }“): { $scores }.
-st-sum-round-score = { $player }: { $points }
 st-sum-penalty = (Dunkelheit −{ $points })
-st-sum-ranking = Endstand: { $ranking }.
-st-sum-standings = Zwischenstand: { $ranking }.
-st-sum-rank = { $place }. { $player }: { $points }
-st-sum-left = (ausgestiegen)

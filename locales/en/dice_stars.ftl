@@ -239,8 +239,8 @@ ds-img-solo-tie = Tie
 ds-img-solo-loss = Lost
 ds-img-solo-grid-full = Solo grid full: lost
 
-## Picture descriptions (one line each, for screen readers). $rows joins ds-img-summary-row,
-## $dice joins ds-img-die, $ranking joins ds-img-summary-place; $state is plain, double or zero.
+## A sheet in one line (the text of /dicestars sheet) and a die as the alt texts name it.
+## $rows joins ds-img-summary-row; $state is plain, double or zero.
 
 ds-img-die = { $colour ->
     [black] black
@@ -262,13 +262,3 @@ ds-img-summary-row = row { $row }: { $state ->
 }
 ds-img-summary-penalty = penalty { $penalty }
 ds-img-summary-solo = solo opponent: { $points } points ({ $crossed } of { $boxes } boxes crossed)
-ds-img-summary-turn = { $player }'s turn
-ds-img-summary-reserve = reserve: { $dice }
-ds-img-summary-reserve-empty = reserve empty
-ds-img-summary-bag = bag { $bag }, discard { $discard }
-ds-img-summary-place = { $place }. { $player } ({ $total ->
-    [one] { $total } point
-   *[other] { $total } points
-})
-ds-img-summary-ranking = Final scores: { $ranking }
-ds-img-summary-solo-result = { $player }: { $score } points, solo opponent: { $opponent } points

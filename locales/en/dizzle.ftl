@@ -173,9 +173,3 @@ dz-sum-planets = Rockets launched: { $players } { $count ->
 dz-sum-over = { $level }: the game is over.
 dz-sum-passed = Passed: { $players }.
 dz-sum-opponent = Opponent dice: { $values }.
-dz-sum-rank = { $place }. { $player } { $points } ({ $crosses ->
-    [one] { $crosses } cross
-   *[other] { $crosses } crosses
-})
-dz-sum-ranking = { $level }, final ranking: { $ranking }.
-dz-sum-standings = { $level }, standings: { $ranking }.

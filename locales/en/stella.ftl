@@ -116,28 +116,4 @@ st-img-standings = Standings
 st-img-shared = shared
 st-img-tie-seed = Tied totals: the most points in the last round wins; still tied, the victory is shared.
 st-img-tie-published = Tied totals share the victory.
-st-sum-grid = Round { $round }/{ $rounds }, the word is “{ $word }”. 15 picture cards in 3 rows of 5, A1 to E3.
-st-sum-slate = Your slate: { $count ->
-    [0] no marks.
-    [one] { $count } mark ({ $labels }).
-   *[other] { $count } marks ({ $labels }).
-}
-st-sum-locked = Locked in.
-st-sum-draft = Not locked in yet.
-st-sum-board = Round { $round }/{ $rounds }, “{ $word }”: { $revealed ->
-    [0] no card revealed yet.
-    [one] { $revealed } card revealed.
-   *[other] { $revealed } cards revealed.
-}
-st-sum-reveal-spark = { $player } designated { $label }, marked by { $players }: sparks of { $points } points.
-st-sum-reveal-fall = { $player } designated { $label }: a fall.
-st-sum-darkness = In Darkness: { $player }.
-st-sum-turn = { $player } designates next.
-st-sum-points = Points this round: { $points }.
-st-sum-round = Round { $round } (“{ $word }”): { $scores }.
-st-sum-round-score = { $player }: { $points }
 st-sum-penalty = (Darkness −{ $points })
-st-sum-ranking = Final ranking: { $ranking }.
-st-sum-standings = Standings: { $ranking }.
-st-sum-rank = { $place }. { $player }: { $points }
-st-sum-left = (left)

@@ -239,9 +239,8 @@ ds-img-solo-tie = Égalité
 ds-img-solo-loss = Perdu
 ds-img-solo-grid-full = Grille solo pleine : perdu
 
-## Descriptions des images (une ligne chacune, pour les lecteurs d'écran). $rows met bout à bout
-## des ds-img-summary-row, $dice des ds-img-die, $ranking des ds-img-summary-place ; $state vaut
-## plain, double ou zero.
+## Une feuille en une ligne (le texte de /dicestars sheet) et un dé tel que le nomment les textes
+## alternatifs. $rows met bout à bout des ds-img-summary-row ; $state vaut plain, double ou zero.
 
 ds-img-die = { $face ->
     [0] étoile { $colour ->
@@ -268,16 +267,3 @@ ds-img-summary-row = ligne { $row } : { $state ->
 }
 ds-img-summary-penalty = pénalité { $penalty }
 ds-img-summary-solo = adversaire solo : { $points } points ({ $crossed } cases cochées sur { $boxes })
-ds-img-summary-turn = Au tour de { $player }
-ds-img-summary-reserve = réserve : { $dice }
-ds-img-summary-reserve-empty = réserve vide
-ds-img-summary-bag = sac { $bag }, défausse { $discard }
-ds-img-summary-place = { $place ->
-    [1] 1er
-   *[other] { $place }e
-} { $player } ({ $total ->
-    [one] { $total } point
-   *[other] { $total } points
-})
-ds-img-summary-ranking = Classement final : { $ranking }
-ds-img-summary-solo-result = { $player } : { $score } points, adversaire solo : { $opponent } points

@@ -179,6 +179,3 @@ dz-sum-planets = Fusées lancées : { $players } { $count ->
 dz-sum-over = { $level } : la partie est terminée.
 dz-sum-passed = Hors du tour de table : { $players }.
 dz-sum-opponent = Dés adverses : { $values }.
-dz-sum-rank = { $place }. { $player } { $points } ({ $crosses } croix)
-dz-sum-ranking = { $level }, classement final : { $ranking }.
-dz-sum-standings = { $level }, classement provisoire : { $ranking }.

@@ -119,28 +119,4 @@ st-img-standings = Classement provisoire
 st-img-shared = ex æquo
 st-img-tie-seed = Égalité au total : le plus de points à la dernière manche l'emporte ; sinon, la victoire est partagée.
 st-img-tie-published = En cas d'égalité au total, la victoire est partagée.
-st-sum-grid = Manche { $round }/{ $rounds }, le mot est « { $word } ». 15 cartes illustrées en 3 rangées de 5, de A1 à E3.
-st-sum-slate = Ton ardoise : { $count ->
-    [0] aucune marque.
-    [one] { $count } marque ({ $labels }).
-   *[other] { $count } marques ({ $labels }).
-}
-st-sum-locked = Validée.
-st-sum-draft = Pas encore validée.
-st-sum-board = Manche { $round }/{ $rounds }, « { $word } » : { $revealed ->
-    [0] aucune carte révélée pour l'instant.
-    [one] { $revealed } carte révélée.
-   *[other] { $revealed } cartes révélées.
-}
-st-sum-reveal-spark = { $player } a désigné { $label }, marquée par { $players } : étincelles de { $points } points.
-st-sum-reveal-fall = { $player } a désigné { $label } : une chute.
-st-sum-darkness = Dans l'Obscurité : { $player }.
-st-sum-turn = { $player } désigne ensuite.
-st-sum-points = Points de la manche : { $points }.
-st-sum-round = Manche { $round } (« { $word } ») : { $scores }.
-st-sum-round-score = { $player } : { $points }
 st-sum-penalty = (Obscurité −{ $points })
-st-sum-ranking = Classement final : { $ranking }.
-st-sum-standings = Classement provisoire : { $ranking }.
-st-sum-rank = { $place }. { $player } : { $points }
-st-sum-left = (a quitté la partie)
