@@ -2,8 +2,6 @@
 ## aneinandergereiht); $dice ist eine Liste von Würfeln, jeder mit ds-die geschrieben; $rows eine
 ## Liste von Zeilen. $colour ist black, purple, blue oder yellow; die Seite 0 ist ein Stern.
 
-ds-name = Dice Stars
-
 ## Material
 
 ds-colour-black = Schwarz
@@ -20,20 +18,6 @@ ds-die = { $colour ->
     [0] ★
    *[other] { $face }
 }
-ds-bag = Beutel: { $count ->
-    [one] { $count } Würfel
-   *[other] { $count } Würfel
-}
-ds-discard = Ablage: { $count ->
-    [one] { $count } Würfel
-   *[other] { $count } Würfel
-}
-ds-reserve = Reserve
-ds-reserve-empty = Die Reserve ist leer.
-ds-penalty = Strafe
-ds-total = Gesamt
-ds-multiplier-fields = Multiplikatorfelder
-ds-solo-grid = Solo-Raster: { $crossed } von { $grid } Kästchen angekreuzt ({ $points } Punkte)
 
 ## Schaltflächen
 
@@ -217,15 +201,11 @@ ds-error-not-in-bag = So viele { $colour ->
 
 # Picture labels
 
-ds-img-subtotal = Summe
-ds-img-final = Wertung
 ds-img-penalty = Strafe
 ds-img-total = Gesamt
 ds-img-solo = Solo-Gegner
 ds-img-points = Punkte
-ds-img-turn = Am Zug:
 ds-img-game-over = Spielende
-ds-img-reserve = Reserve
 ds-img-reserve-empty = leer
 ds-img-bag = Beutel
 ds-img-discard = Ablage

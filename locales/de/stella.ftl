@@ -1,7 +1,5 @@
 ## Stella. $player und $players sind Anzeigenamen, $label ist eine Feldbezeichnung (A1-E3).
 
-st-name = Stella
-
 ## Einstellungen
 
 st-option-preset = Regeln
@@ -90,7 +88,6 @@ st-error-word-used = Diese Wortkarte war in diesem Spiel schon im Einsatz.
 st-img-round = Runde
 st-img-colon = :
 st-img-grid-hint = Markiere 1 bis 10 Karten
-st-img-slate = Deine Tafel
 st-img-marks = Markierungen
 st-img-locked-in = Festgelegt
 st-img-not-locked = Noch nicht festgelegt
@@ -101,15 +98,10 @@ st-img-still-marking = markiert noch
 st-img-sits-out = setzt diese Runde aus
 st-img-left = ausgestiegen
 st-img-sparks = Funken
-st-img-fallen = gestürzt
-st-img-darkness = Dunkelheit
 st-img-designates = ist am Zug
 st-img-exploration = Erkundung
 st-img-round-over = Runde vorbei
 st-img-game-over = Spiel vorbei
-st-img-total = Gesamt
-st-img-this-round = Diese Runde
-st-img-player = Spieler
 st-img-round-scores = Rundenwertung
 st-img-ranking = Endstand
 st-img-standings = Zwischenstand

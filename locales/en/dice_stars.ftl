@@ -2,8 +2,6 @@
 ## joined); $dice is a list of dice written with ds-die and joined; $rows a joined list of rows.
 ## $colour is black, purple, blue or yellow; face 0 is a star.
 
-ds-name = Dice Stars
-
 ## Pieces
 
 ds-colour-black = black
@@ -20,20 +18,6 @@ ds-die = { $colour ->
     [0] ★
    *[other] { $face }
 }
-ds-bag = Bag: { $count ->
-    [one] { $count } die
-   *[other] { $count } dice
-}
-ds-discard = Discard: { $count ->
-    [one] { $count } die
-   *[other] { $count } dice
-}
-ds-reserve = Reserve
-ds-reserve-empty = The reserve is empty.
-ds-penalty = Penalty
-ds-total = Total
-ds-multiplier-fields = Multiplier fields
-ds-solo-grid = Solo grid: { $crossed } of { $grid } boxes crossed ({ $points } points)
 
 ## Buttons
 
@@ -217,15 +201,11 @@ ds-error-not-in-bag = There are not that many { $colour ->
 
 # Picture labels
 
-ds-img-subtotal = Sum
-ds-img-final = Score
 ds-img-penalty = Penalty
 ds-img-total = Total
 ds-img-solo = Solo opponent
 ds-img-points = points
-ds-img-turn = Turn:
 ds-img-game-over = Game over
-ds-img-reserve = Reserve
 ds-img-reserve-empty = empty
 ds-img-bag = Bag
 ds-img-discard = Discard

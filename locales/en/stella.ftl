@@ -1,7 +1,5 @@
 ## Stella. Variables named $player or $players hold display names; $label a grid label (A1-E3).
 
-st-name = Stella
-
 ## Lobby options
 
 st-option-preset = Rules
@@ -90,7 +88,6 @@ st-error-word-used = That word card has already been used in this game.
 st-img-round = Round
 st-img-colon = :
 st-img-grid-hint = Mark 1 to 10 cards on your slate
-st-img-slate = Your slate
 st-img-marks = Marks
 st-img-locked-in = Locked in
 st-img-not-locked = Not locked in yet
@@ -101,15 +98,10 @@ st-img-still-marking = still marking
 st-img-sits-out = sits this round out
 st-img-left = left
 st-img-sparks = Sparks
-st-img-fallen = fallen
-st-img-darkness = Darkness
 st-img-designates = is designating
 st-img-exploration = Exploration
 st-img-round-over = Round over
 st-img-game-over = Game over
-st-img-total = Total
-st-img-this-round = This round
-st-img-player = Player
 st-img-round-scores = Round scores
 st-img-ranking = Final ranking
 st-img-standings = Standings

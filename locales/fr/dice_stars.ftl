@@ -2,8 +2,6 @@
 ## mis bout à bout) ; $dice est une liste de dés, chacun écrit avec ds-die ; $rows une liste de
 ## lignes. $colour vaut black, purple, blue ou yellow ; la face 0 est une étoile.
 
-ds-name = Dice Stars
-
 ## Matériel
 
 ds-colour-black = noir
@@ -20,20 +18,6 @@ ds-die = { $colour ->
     [0] ★
    *[other] { $face }
 }
-ds-bag = Sac : { $count ->
-    [one] { $count } dé
-   *[other] { $count } dés
-}
-ds-discard = Défausse : { $count ->
-    [one] { $count } dé
-   *[other] { $count } dés
-}
-ds-reserve = Réserve
-ds-reserve-empty = La réserve est vide.
-ds-penalty = Pénalité
-ds-total = Total
-ds-multiplier-fields = Cases multiplicateur
-ds-solo-grid = Grille solo : { $crossed } cases cochées sur { $grid } ({ $points } points)
 
 ## Boutons
 
@@ -217,15 +201,11 @@ ds-error-not-in-bag = Il n'y a pas autant de dés { $colour ->
 
 # Picture labels
 
-ds-img-subtotal = Somme
-ds-img-final = Points
 ds-img-penalty = Pénalité
 ds-img-total = Total
 ds-img-solo = Adversaire solo
 ds-img-points = points
-ds-img-turn = Au tour de
 ds-img-game-over = Partie terminée
-ds-img-reserve = Réserve
 ds-img-reserve-empty = vide
 ds-img-bag = Sac
 ds-img-discard = Défausse

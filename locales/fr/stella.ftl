@@ -1,7 +1,5 @@
 ## Stella. $player et $players sont des noms affichés, $label une case de la grille (A1-E3).
 
-st-name = Stella
-
 ## Options de la partie
 
 st-option-preset = Règles
@@ -93,7 +91,6 @@ st-error-word-used = Cette carte mot a déjà servi dans cette partie.
 st-img-round = Manche
 st-img-colon = { "\u00A0" }:
 st-img-grid-hint = Marque 1 à 10 cartes sur ton ardoise
-st-img-slate = Ton ardoise
 st-img-marks = Marques
 st-img-locked-in = Validée
 st-img-not-locked = Pas encore validée
@@ -104,15 +101,10 @@ st-img-still-marking = marque encore
 st-img-sits-out = passe cette manche
 st-img-left = a quitté la partie
 st-img-sparks = Étincelles
-st-img-fallen = a chuté
-st-img-darkness = Obscurité
 st-img-designates = désigne une carte
 st-img-exploration = Exploration
 st-img-round-over = Manche terminée
 st-img-game-over = Partie terminée
-st-img-total = Total
-st-img-this-round = Cette manche
-st-img-player = Joueur
 st-img-round-scores = Scores de la manche
 st-img-ranking = Classement final
 st-img-standings = Classement provisoire
