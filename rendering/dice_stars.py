@@ -195,23 +195,6 @@ SUMMARY_KEYS = (  # and the texts with arguments
     "ds-img-summary-row",
     "ds-img-summary-penalty",
     "ds-img-summary-solo",
-    "ds-img-summary-turn",
-    "ds-img-summary-reserve",
-    "ds-img-summary-bag",
-    "ds-img-summary-place",
-    "ds-img-summary-ranking",
-    "ds-img-summary-solo-result",
-    "ds-img-summary-reserve-empty",
-    "ds-img-die",
-    "ds-img-game-over",
-    "ds-img-refill-due",
-    "ds-img-last-round",
-    "ds-img-nothing-fits",
-    "ds-img-shared",
-    "ds-img-solo-win",
-    "ds-img-solo-tie",
-    "ds-img-solo-loss",
-    "ds-img-solo-grid-full",
 )
 LABEL_KEYS = tuple(dict.fromkeys(SHEET_LABELS + TABLE_LABELS + BOARD_LABELS + SUMMARY_KEYS))
 
@@ -1119,10 +1102,6 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label, best: int | No
 # --- Text summaries -------------------------------------------------------------------------------
 
 
-def _die_text(t: Text, colour: str, face: int) -> str:
-    return t("ds-img-die", colour=colour, face=face)
-
-
 def sheet_summary(view: View, seat: int, name: str, t: Text) -> str:
     """One line: the total, the white fields filled, each row's final, penalty, solo grid."""
     sheet = view["sheets"][seat]
@@ -1154,46 +1133,3 @@ def sheet_summary(view: View, seat: int, name: str, t: Text) -> str:
             )
         )
     return "; ".join(parts)
-
-
-def turn_summary(view: View, names: Sequence[str], t: Text) -> str:
-    """One line: whose turn, the reserve's dice, bag and discard, refill due, last round."""
-    if view["current"] is None:
-        parts = [t("ds-img-game-over")]
-    else:
-        parts = [t("ds-img-summary-turn", player=_name_of(names, view["current"]))]
-    dice = _sorted_reserve(view)
-    if dice:
-        listed = ", ".join(_die_text(t, colour, face) for colour, face in dice)
-        parts.append(t("ds-img-summary-reserve", dice=listed))
-    else:
-        parts.append(t("ds-img-summary-reserve-empty"))
-    parts.append(t("ds-img-summary-bag", bag=view["bag"], discard=view["discard"]))
-    if _refill_now(view):
-        parts.append(t("ds-img-refill-due"))
-    if view["current"] is not None and view["end_triggered"]:
-        parts.append(t("ds-img-last-round"))
-    if _nothing_fits(view):
-        parts.append(t("ds-img-nothing-fits"))
-    return " - ".join(parts)
-
-
-def scoreboard_summary(view: View, names: Sequence[str], t: Text) -> str:
-    """One line: the places with their totals and the outcome."""
-    if view.get("solo") is not None:
-        outcome = _solo_outcome(view)
-        line = t(
-            "ds-img-summary-solo-result",
-            player=_name_of(names, 0),
-            score=view["sheets"][0]["total"],
-            opponent=view["solo"]["points"],
-        )
-        return f"{line} - {t('ds-img-' + outcome.replace('_', '-'))}"
-    places = ", ".join(
-        t("ds-img-summary-place", place=place, player=name, total=points)
-        for place, name, points in _ranking_lines(view, names)
-    )
-    line = t("ds-img-summary-ranking", ranking=places)
-    if sum(place == 1 for place in _places(view)) > 1:
-        line = f"{line} - {t('ds-img-shared')}"
-    return line

@@ -138,7 +138,7 @@ LABELS = (
     "dz-img-opponent", "dz-img-planets", "dz-img-planets-note", "dz-img-middle-empty",
     "dz-img-ranking", "dz-img-standings", "dz-img-tie-break", "dz-img-shared",
     "dz-sum-sheet", "dz-sum-dice", "dz-sum-turn", "dz-sum-planets", "dz-sum-over",
-    "dz-sum-passed", "dz-sum-opponent", "dz-sum-rank", "dz-sum-ranking", "dz-sum-standings",
+    "dz-sum-passed", "dz-sum-opponent",
     "dz-img-legend-dice", "dz-img-legend-choices", "dz-img-solo-best", "dz-img-solo-new-best",
     "dz-img-solo-score",
 )
@@ -244,21 +244,6 @@ def turn_summary(view: Mapping[str, Any], names: Sequence[str], t: Label) -> str
     if view["solo"] and view["opponent"]:
         parts.append(t("dz-sum-opponent", values=_values(view["opponent"])))
     return " ".join(parts)
-
-
-def scoreboard_summary(view: Mapping[str, Any], names: Sequence[str], t: Label) -> str:
-    entries = [
-        t(
-            "dz-sum-rank",
-            place=place,
-            player=_name(names, p["seat"]),
-            points=p["score"]["total"],
-            crosses=p["cross_count"],
-        )
-        for place, p in _standings(view)
-    ]
-    key = "dz-sum-ranking" if view["phase"] == "over" else "dz-sum-standings"
-    return t(key, level=_level_title(view["level"], t), ranking="; ".join(entries))
 
 
 def sheet_field_box(

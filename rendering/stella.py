@@ -1,10 +1,9 @@
 """Stella pictures: the round's grid, a player's slate, the exploration board and the scores.
 
 Every function takes the engine's ``view`` (:func:`games.stella.view`) and ``t``, which maps the
-picture label keys (``st-img-*``, listed in :data:`LABEL_KEYS`) to text in the table's language;
-the one-line summaries call ``t(key, **args)`` with the ``st-sum-*`` keys. Pictures of the cards
-take a ``card_source`` (card id, width -> image) so that a server's own deck can replace the
-generated one.
+picture label keys (``st-img-*``, listed in :data:`LABEL_KEYS`) to text in the table's language.
+Pictures of the cards take a ``card_source`` (card id, width -> image) so that a server's own
+deck can replace the generated one.
 
 The grid, the slate and the board show the 15 cards as on the table: 3 rows of 5 on a night-blue
 cloth, each with its label (A1-E3) in a big badge, the word of the round above them. The cloth
@@ -137,9 +136,9 @@ SYMBOL_KINDS = (
     "label", "mark", "veil", "revealed", "spark", "fall", "marker", "active", "darkness",
     "fallen", "penalty", "marks-count", "total",
 )  # fmt: skip
-# Every text key the pictures and summaries use (each exists in en, de and fr).
+# Every text key the pictures use (each exists in en, de and fr).
 # fmt: off
-PICTURE_KEYS = (
+LABEL_KEYS = (
     "st-img-round", "st-img-colon", "st-img-grid-hint", "st-img-marks", "st-img-locked-in",
     "st-img-not-locked", "st-img-locked", "st-img-locked-count", "st-img-marking",
     "st-img-still-marking", "st-img-sits-out", "st-img-left", "st-img-designates",
@@ -147,14 +146,7 @@ PICTURE_KEYS = (
     "st-img-ranking", "st-img-standings", "st-img-shared", "st-img-tie-seed",
     "st-img-tie-published",
 )
-SUMMARY_KEYS = (
-    "st-sum-grid", "st-sum-slate", "st-sum-locked", "st-sum-draft", "st-sum-board",
-    "st-sum-reveal-spark", "st-sum-reveal-fall", "st-sum-darkness", "st-sum-turn",
-    "st-sum-points", "st-sum-round", "st-sum-round-score", "st-sum-penalty", "st-sum-ranking",
-    "st-sum-standings", "st-sum-rank", "st-sum-left",
-)
 # fmt: on
-LABEL_KEYS = PICTURE_KEYS + SUMMARY_KEYS
 
 
 # --- public: pictures ----------------------------------------------------------------------
@@ -308,88 +300,6 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
 def extension(picture: bytes) -> str:
     """The file extension for a picture of this module: ``"jpg"`` or ``"png"``."""
     return "png" if picture.startswith(b"\x89PNG") else "jpg"
-
-
-# --- public: summaries -----------------------------------------------------------------------
-
-
-def grid_summary(view: View, t: Label) -> str:
-    return t("st-sum-grid", round=view["round"], rounds=ROUNDS, word=view["word"] or "")
-
-
-def slate_summary(view: View, t: Label) -> str:
-    marks = sorted(set(view.get("my_slate") or []))
-    text = t("st-sum-slate", count=len(marks), labels=" ".join(label(c) for c in marks))
-    seat = view.get("viewer")
-    locked = seat is not None and bool(view["locked_in"][seat])
-    return f"{text} {t('st-sum-locked' if locked else 'st-sum-draft')}"
-
-
-def board_summary(view: View, names: Sequence[str], t: Label) -> str:
-    """Only public things: revealed cards and their markers, Darkness, points, whose turn."""
-    parts = [
-        t(
-            "st-sum-board",
-            round=view["round"],
-            rounds=ROUNDS,
-            word=view["word"] or "",
-            revealed=len(view["revealed"]),
-        )
-    ]
-    for reveal in reveal_outcomes(view["revealed"], view["preset"], view["sparks"]):
-        by, markers = _name(names, reveal.by), ", ".join(_name(names, s) for s in reveal.markers)
-        if reveal.fall:
-            parts.append(t("st-sum-reveal-fall", label=reveal.label, player=by))
-        else:
-            key = "st-sum-reveal-spark"
-            parts.append(
-                t(key, label=reveal.label, player=by, players=markers, points=reveal.points)
-            )
-    if view["darkness"] is not None:
-        parts.append(t("st-sum-darkness", player=_name(names, view["darkness"])))
-    if view["active"] is not None:
-        parts.append(t("st-sum-turn", player=_name(names, view["active"])))
-    points = ", ".join(
-        f"{_name(names, s)} {view['points'][s]}"
-        for s in range(len(view["left"]))
-        if view["taking_part"][s]
-    )
-    if points and view["phase"] == "exploration":
-        parts.append(t("st-sum-points", points=points))
-    return " ".join(parts)
-
-
-def round_summary_summary(view: View, names: Sequence[str], t: Label) -> str:
-    if not view["history"]:
-        return t("st-img-round-scores")
-    record = view["history"][-1]
-    seats = len(view["left"])
-    tally = round_tally(record, seats)
-    scores = []
-    for seat in sorted(range(seats), key=lambda s: (-record["scores"][s], s)):
-        text = t("st-sum-round-score", player=_name(names, seat), points=record["scores"][seat])
-        if tally.penalty and seat == record["darkness"]:
-            text += " " + t("st-sum-penalty", points=tally.penalty)
-        scores.append(text)
-    return t(
-        "st-sum-round", round=record["round"], word=record["word"] or "", scores=", ".join(scores)
-    )
-
-
-def scoreboard_summary(view: View, names: Sequence[str], t: Label) -> str:
-    places = standings(view)
-    seats = len(view["left"])
-    entries = []
-    for seat in sorted(range(seats), key=lambda s: (places[s], s)):
-        entry = t(
-            "st-sum-rank",
-            place=places[seat],
-            player=_name(names, seat),
-            points=view["totals"][seat],
-        )
-        entries.append(entry + (" " + t("st-sum-left") if view["left"][seat] else ""))
-    key = "st-sum-ranking" if view["phase"] == "over" else "st-sum-standings"
-    return t(key, ranking=", ".join(entries))
 
 
 # --- public: geometry and game facts the pictures show --------------------------------------

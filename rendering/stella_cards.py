@@ -389,11 +389,6 @@ def _master(code: int) -> Image.Image:
     return canvas.crop(box) if box else canvas
 
 
-@lru_cache(maxsize=512)
-def _extent(code: int) -> tuple[int, int]:
-    return _master(code).size
-
-
 @lru_cache(maxsize=256)
 def _glyph(code: int, longest: int) -> Image.Image:
     """The OpenMoji artwork of a code point, its longest side about ``longest`` pixels (RGBA)."""

@@ -335,11 +335,6 @@ def _note_clipped(text: str) -> None:
     _cuts().append(text)
 
 
-def note_scaled_text(cap: float, text: str) -> None:
-    """Counts a text drawn elsewhere (on a layer pasted at another scale) at its shown height."""
-    _note_text(int(cap), text)
-
-
 def finish_picture(width: int) -> Legibility:
     """Closes the picture under way: its smallest text, kept for :func:`last_legibility`."""
     cap, text = getattr(_drawn, "smallest", None) or (10**6, "")
