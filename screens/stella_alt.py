@@ -137,7 +137,8 @@ def round_alt(public: View, names: Sequence[str], t: Text) -> str:
 
 
 def scoreboard_alt(public: View, names: Sequence[str], t: Text) -> str:
-    """The places and totals: final once the game is over, else the standings."""
+    """The places and totals: final once the game is over, else the standings; who left
+    says so, as the picture does."""
     places = standings(public)
     seats = len(public["left"])
     entries = []
@@ -148,6 +149,10 @@ def scoreboard_alt(public: View, names: Sequence[str], t: Text) -> str:
             player=_name(names, seat),
             points=public["totals"][seat],
         )
+        if public["left"][seat]:
+            entry = t("alt-st-left", entry=entry)
         entries.append(entry)
     over = int(public["phase"] == engine.OVER)
-    return compose([(t("alt-st-result", over=over), 0), (", ".join(entries), 0)])
+    shared = int(over and sum(place == 1 for place in places) > 1)
+    heading = t("alt-st-result", over=over, shared=shared)
+    return compose([(heading, 0), (", ".join(entries) + ".", 0)])

@@ -563,7 +563,8 @@ def test_scoreboard_shares_tied_places_with_the_presets_rule(preset: str) -> Non
     assert picture.startswith(b"\x89PNG") and len(picture) <= 250_000
     text = stella_alt.scoreboard_alt(view, NAMES, english)
     assert text == (
-        "Stella, final scores: 1. Bärbel-Françoise Großmann: 0, 1. Al: 0, 1. Chloé: 0, 1. Dmitri: 0"
+        "Stella, final scores, a shared victory: 1. Bärbel-Françoise Großmann: 0, 1. Al: 0, "
+        "1. Chloé: 0, 1. Dmitri: 0."
     )
 
 
@@ -595,6 +596,9 @@ def test_scoreboard_marks_players_who_left() -> None:
     stayed = copy.deepcopy(view)
     stayed["left"] = [False] * 4
     assert rs.render_scoreboard(stayed, NAMES[:4], english) != with_leaver
+    said = stella_alt.scoreboard_alt(view, NAMES, english)
+    assert f"{NAMES[2]}: {view['totals'][2]} (left)" in said
+    assert "(left)" not in stella_alt.scoreboard_alt(stayed, NAMES, english)
 
 
 def test_standings_during_the_game_say_so() -> None:
