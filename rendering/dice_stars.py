@@ -58,6 +58,7 @@ from rendering.toolkit import (
     packed,
     printable,
     readable_size,
+    seat_name,
     stacked_png,
     star_points,
     text_length,
@@ -317,10 +318,6 @@ def _palette() -> FixedPalette:
 
 
 # --- Text helpers ---------------------------------------------------------------------------------
-
-
-def _name_of(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 def _texts(t: Label, keys: tuple[str, ...]) -> tuple[str, ...]:
@@ -697,7 +694,7 @@ def _standing_columns(view: View, names: Sequence[str]) -> int:
     room_w = room[2] - room[0] - STANDING_TOTAL_ROOM
     face = font(MIN_FONT, True)
     fits = all(
-        text_length(face, printable(_name_of(names, seat))) <= room_w for seat in range(seats)
+        text_length(face, printable(seat_name(names, seat))) <= room_w for seat in range(seats)
     )
     return 2 if fits else 1
 
@@ -865,7 +862,7 @@ def _standing_name(view: View, names: Sequence[str], seat: int, columns: int) ->
     measure = ImageDraw.Draw(Image.new("L", (1, 1)))
     total_w = text_width(measure, str(view["sheets"][seat]["total"]), 30, bold=True)
     room = int(x1 - x0 - max(total_w + 30, STANDING_TOTAL_ROOM))
-    name = printable(_name_of(names, seat))
+    name = printable(seat_name(names, seat))
     return name_lines(name, room, MIN_FONT, MIN_FONT, True, x1 - x0 - 20)[0]
 
 
@@ -914,7 +911,7 @@ def _turn_seat(view: View) -> int:
 def render_turn(view: View, names: Sequence[str], t: Label) -> bytes:
     """The table strip above the sheet of the player to move (each turn message's picture)."""
     seat = _turn_seat(view)
-    sheet = _draw_sheet(view, seat, _name_of(names, seat), t)
+    sheet = _draw_sheet(view, seat, seat_name(names, seat), t)
     return stacked_png([_draw_table(view, t, names), sheet], STACK_GAP, _palette())
 
 
@@ -941,12 +938,12 @@ def _ranking_lines(view: View, names: Sequence[str]) -> list[tuple[int | None, s
     """(place, name, points) from first to last. Solo lines have no place (the outcome badge
     says who won); the solo opponent's name is empty."""
     if view.get("solo") is not None:
-        player = (None, _name_of(names, 0), view["sheets"][0]["total"])
+        player = (None, seat_name(names, 0), view["sheets"][0]["total"])
         opponent = (None, "", view["solo"]["points"])
         return [opponent, player] if _solo_outcome(view) in SOLO_LOSSES else [player, opponent]
     places = _places(view)
     order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
-    return [(places[s], _name_of(names, s), view["sheets"][s]["total"]) for s in order]
+    return [(places[s], seat_name(names, s), view["sheets"][s]["total"]) for s in order]
 
 
 def _outcome_badge(view: View, text: dict[str, str]) -> tuple[str, tuple[int, ...]] | None:
@@ -1084,7 +1081,8 @@ def _scoreboard_parts(
     places = _places(view)
     order = sorted(range(seats), key=lambda seat: (places[seat], seat))
     sheets = [
-        _draw_sheet(view, s, _name_of(names, s), t, 1.0, None if solo else places[s]) for s in order
+        _draw_sheet(view, s, seat_name(names, s), t, 1.0, None if solo else places[s])
+        for s in order
     ]
     text = dict(zip(BOARD_LABELS, _texts(t, BOARD_LABELS), strict=True))
     ranking = _draw_ranking(view, text, names, _best_line(view, t, best))

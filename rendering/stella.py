@@ -50,6 +50,7 @@ from rendering.toolkit import (
     kept_layer,
     printable,
     readable_size,
+    seat_name,
     star_points,
     text_length,
     to_png,
@@ -214,8 +215,8 @@ def render_board(
     text reads on a phone; a name longer than half a line takes a line of its own, whole.
     """
     seats = len(view["left"])
-    tags = initials([_name(names, s) for s in range(seats)])
-    entries = _panel_layout(view, [_name(names, s) for s in range(seats)], tags)
+    tags = initials([seat_name(names, s) for s in range(seats)])
+    entries = _panel_layout(view, [seat_name(names, s) for s in range(seats)], tags)
     height = int(max((box[3] for box, _ in entries), default=_grid_bottom(BOARD_HEADER))) + PAD
     image = _table_picture(card_source, tuple(view["grid"]), BOARD_HEADER, height)
     draw = ImageDraw.Draw(image)
@@ -242,11 +243,11 @@ def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
         return to_png(image, _table_palette())
     columns = _summary_columns()
     tally = round_tally(record, seats)
-    tags = initials([_name(names, s) for s in range(seats)])
+    tags = initials([seat_name(names, s) for s in range(seats)])
     order = sorted(range(seats), key=lambda s: (-record["scores"][s], s))
     rows = []
     for seat in order:
-        name, note = _name(names, seat), _cell_note(t, view["left"][seat])
+        name, note = seat_name(names, seat), _cell_note(t, view["left"][seat])
         band = _name_band(name, tags[seat], note, columns["player"][1])
         rows.append(
             _RoundRow(seat, name, tags[seat], view["left"][seat], view["totals"][seat], band)
@@ -271,15 +272,15 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
     note = wrap_text(t(note_key), TABLE_WIDTH - 2 * PAD - 12, TABLE_TEXT) if tied else []
     columns = _score_columns()
     places = standings(view)
-    tags = initials([_name(names, s) for s in range(seats)])
+    tags = initials([seat_name(names, s) for s in range(seats)])
     rows = []
     for seat in sorted(range(seats), key=lambda s: (places[s], s)):
         shared = places.count(places[seat]) > 1
         decided = view["preset"] == "seed" and _tied_on_total(view["totals"], seat)
         tags_note = _cell_note(t, view["left"][seat], t("st-img-shared") if shared else "")
-        band = _name_band(_name(names, seat), tags[seat], tags_note, columns["player"][1] - 4)
+        band = _name_band(seat_name(names, seat), tags[seat], tags_note, columns["player"][1] - 4)
         rows.append(
-            _ScoreRow(seat, _name(names, seat), tags[seat], places[seat], shared, decided, band)
+            _ScoreRow(seat, seat_name(names, seat), tags[seat], places[seat], shared, decided, band)
         )
     body = sum(_row_height(row.band) for row in rows)
     height = TITLE_HEIGHT + HEAD_HEIGHT + body + len(note) * NOTE_LINE + PAD + 4
@@ -625,7 +626,7 @@ def _board_state(view: View, names: Sequence[str], t: Label) -> str:
     if phase == "exploration":
         active = view["active"]
         turn = (
-            f" · {printable(_name(names, active))} {t('st-img-designates')}"
+            f" · {printable(seat_name(names, active))} {t('st-img-designates')}"
             if active is not None
             else ""
         )
@@ -1212,10 +1213,6 @@ def _luminance(colour: Colour) -> float:
 
 
 # --- names -------------------------------------------------------------------------------------
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 def _initials_of(name: str) -> str:

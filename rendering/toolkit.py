@@ -745,3 +745,8 @@ def on_backgrounds(png: bytes) -> Image.Image:
     sheet.paste(picture, (pad, pad), picture)
     sheet.paste(picture, (picture.width + pad * 2, pad), picture)
     return sheet
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's player name, or its number when the names end before it."""
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
