@@ -214,10 +214,8 @@ class DizzlePlugin(GamePlugin):
         page = int(number)
         if page >= len(pages):
             raise RulesError("table-error-stale")
-        await click.reply.interaction.response.send_message(
-            t("dz-more-title"),
-            view=build_view(click.game_id, record.version, list(pages[page])),
-            ephemeral=True,
+        await click.reply.open_panel(
+            t("dz-more-title"), build_view(click.game_id, record.version, list(pages[page]))
         )
 
 

@@ -63,7 +63,7 @@ from discord import app_commands
 from cogs.table.cog import TableAddon
 from cogs.table.components import attachments, build_view, controls_of
 from cogs.table.i18n import T
-from cogs.table.messages import pings_for, token_age
+from cogs.table.messages import pings_for
 from cogs.table.plugin import GamePlugin
 from games import stella as engine
 from games import stella_ai
@@ -88,6 +88,7 @@ from screens.stella import StellaScreens, dm_failed, draft_mask
 if TYPE_CHECKING:
     from bot import TableBot
     from cogs.table.click import Click
+    from cogs.table.delivery import Reply
     from cogs.table.services import TableServices
 
 log = logging.getLogger(__name__)
@@ -315,9 +316,8 @@ class StellaPlugin(GamePlugin):
     ) -> bool:
         """A click on a private panel (slate or designation menu) edits that panel through the
         click's token, after its change is saved."""
-        interaction, message = click.reply.interaction, click.reply.interaction.message
         seat = ctx.table.seat_of(click.user_id)
-        if message is None or seat is None or not click.on_private_panel:
+        if click.reply.message_id is None or seat is None or not click.on_private_panel:
             return False
         language = self.remember_language(click)
         private_ctx = dataclasses.replace(ctx, language=language)
@@ -336,19 +336,17 @@ class StellaPlugin(GamePlugin):
                     self, "slate_screen", private_ctx, seat, channel_id, True
                 )
         view = build_view(ctx.game_id, ctx.version, screen.rows)
-        arguments: dict[str, Any] = {"content": screen.text, "view": view}
-        drawn = screen.image is not None or not screen.rows
-        if drawn:
-            arguments["attachments"] = attachments(screen)  # a toggle keeps the grid it shows
+        drawn = screen.image is not None or not screen.rows  # a toggle keeps the grid it shows
         try:
-            await interaction.edit_original_response(**arguments)
+            await click.reply.edit_panel(screen.text, view, attachments(screen) if drawn else None)
         except discord.HTTPException:
             if not click.in_dm:
                 raise  # an ephemeral panel has no other route; the next click opens a new one
-            # A DM: its message can be edited without the click's token.
-            if drawn:
-                arguments["attachments"] = attachments(screen)
-            await message.edit(**arguments)
+            # A DM: its message can be edited without the click's token (its pictures anew:
+            # a file is read once).
+            await click.reply.edit_dm_panel(
+                screen.text, view, attachments(screen) if drawn else None
+            )
         return True
 
     async def show_panels(
@@ -379,34 +377,33 @@ class StellaPlugin(GamePlugin):
         state = engine.from_json(table.state or {})
         ctx = TableContext(record.id, record.version, table, state, language, services.loc)
         self._channels[click.game_id] = record.channel_id
-        interaction = click.reply.interaction
         if click.argument == "slate":
-            await self._open_slate(services, interaction, ctx, seat, record.channel_id)
+            await self._open_slate(services, click.reply, ctx, seat, record.channel_id)
         elif click.argument == "designate":
-            await self._open_designation(services, interaction, ctx, seat)
+            await self._open_designation(services, click.reply, ctx, seat)
         else:
             raise RulesError("table-error-unknown-control")
 
     async def _open_slate(
         self,
         services: TableServices,
-        interaction: discord.Interaction,
+        reply: Reply,
         ctx: TableContext,
         seat: int,
         channel_id: int,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.think_privately()
         screen = await services.drawing.screen(self, "slate_screen", ctx, seat, channel_id)
-        panel = await _send_private(interaction, ctx, screen)
+        panel = await _send_private(reply, ctx, screen)
         state = ctx.state
-        if state.phase == engine.MARKING and seat in engine.to_move(state):
+        if panel is not None and state.phase == engine.MARKING and seat in engine.to_move(state):
             shows = draft_mask(state.slates[seat])
-            self._keep_panel(ctx.game_id, seat, Panel(interaction, panel, state.round, shows))
+            self._keep_panel(ctx.game_id, seat, Panel(reply, panel, state.round, shows))
 
     async def _open_designation(
         self,
         services: TableServices,
-        interaction: discord.Interaction,
+        reply: Reply,
         ctx: TableContext,
         seat: int,
     ) -> None:
@@ -420,7 +417,7 @@ class StellaPlugin(GamePlugin):
         cards = [card for card in own["my_slate"] if card not in revealed]
         if not cards:  # the engine never makes such a seat active; say so rather than fail
             raise RulesError("st-error-not-your-turn")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.think_privately()
         image = await services.drawing.screen(self, "slate_picture", ctx, seat)
         screen = Screen(
             text=ctx.t("st-designate-prompt"),
@@ -429,7 +426,7 @@ class StellaPlugin(GamePlugin):
             image_summary=pictures.slate_summary(own, ctx.t)[:1000],
             rows=designation_rows(cards),
         )
-        await _send_private(interaction, ctx, screen)
+        await _send_private(reply, ctx, screen)
 
     # ---- after every saved change: the DMs ---------------------------------------------
 
@@ -477,10 +474,9 @@ class StellaPlugin(GamePlugin):
         shows on its DM, and one on the DM on its panel (while the token of the panel's
         latest click lasts). The slate clicked shows it already (answer_in_place)."""
         seat = ctx.table.seat_of(click.user_id)
-        interaction = click.reply.interaction
-        state, message = ctx.state, interaction.message
+        state, message_id = ctx.state, click.reply.message_id
         marking = state.phase == engine.MARKING and seat in engine.to_move(state)
-        if seat is None or message is None or not marking:
+        if seat is None or message_id is None or not marking:
             return
         shows = draft_mask(state.slates[seat])
         channel_id = await self._channel_id(services, ctx.game_id)
@@ -488,8 +484,8 @@ class StellaPlugin(GamePlugin):
             panel = self._panels.get((ctx.game_id, seat))
             if panel is not None and (panel.round, panel.shows) != (state.round, shows):
                 await self._edit_panel(ctx, seat, panel, channel_id)
-        elif message.flags.ephemeral:  # on the panel
-            panel = Panel(interaction, message.id, state.round, shows)
+        elif click.on_private_panel:  # on the panel (an ephemeral message)
+            panel = Panel(click.reply, message_id, state.round, shows)
             self._keep_panel(ctx.game_id, seat, panel)
             dm = ctx.table.messages.get(f"dm:{seat}")
             if dm:
@@ -536,13 +532,13 @@ class StellaPlugin(GamePlugin):
         latest click (an ephemeral message has no other route). A panel of an earlier round,
         or whose token ran out or was refused, is forgotten (its taps still work)."""
         key = (ctx.game_id, seat)
-        if panel.round != ctx.state.round or token_age(panel.interaction) > PANEL_TOKEN:
+        if panel.round != ctx.state.round or panel.reply.age > PANEL_TOKEN:
             self._panels.pop(key, None)
             return
         screen = self.screens.slate_screen(self._private_ctx(ctx, seat), seat, channel_id, False)
         try:
-            await panel.interaction.edit_original_response(
-                content=screen.text, view=build_view(ctx.game_id, ctx.version, screen.rows)
+            await panel.reply.edit_panel(
+                screen.text, build_view(ctx.game_id, ctx.version, screen.rows)
             )
         except discord.HTTPException as error:
             log.info("slate panel of seat %s not brought up to date (%s)", seat, error.code)
@@ -555,10 +551,10 @@ class StellaPlugin(GamePlugin):
         self, ctx: TableContext, seat: int, panel: Panel, clicked: int | None
     ) -> None:
         """A panel of a seat no longer marking: no controls that could only be refused."""
-        if panel.message_id == clicked or token_age(panel.interaction) > PANEL_TOKEN:
+        if panel.message_id == clicked or panel.reply.age > PANEL_TOKEN:
             return  # the click's own answer shows it (or the token ran out)
         try:
-            await panel.interaction.edit_original_response(view=None)
+            await panel.reply.close_panel()
         except discord.HTTPException as error:
             log.info("slate panel of seat %s not closed (%s)", seat, error.code)
 
@@ -711,7 +707,7 @@ async def _slate_sent(
 class Panel:
     """A seat's "My slate" panel (an ephemeral message) and what it shows."""
 
-    interaction: discord.Interaction  # its latest click: the token that edits it
+    reply: Reply  # its latest click's: the token that edits it
     message_id: int
     round: int
     shows: int  # the draft, as draft_mask
@@ -744,14 +740,10 @@ def _seat_language(table: Table, seat: int) -> str:
     return table.seats[seat].language or table.language
 
 
-async def _send_private(interaction: discord.Interaction, ctx: TableContext, screen: Screen) -> int:
+async def _send_private(reply: Reply, ctx: TableContext, screen: Screen) -> int | None:
     """An ephemeral panel; its message id."""
     view = build_view(ctx.game_id, ctx.version, screen.rows)
-    extra: dict[str, Any] = {"view": view} if view is not None else {}
-    sent = await interaction.followup.send(
-        screen.text, files=attachments(screen), ephemeral=True, wait=True, **extra
-    )
-    return sent.id
+    return await reply.open_panel(screen.text, view, attachments(screen))
 
 
 # --- the cog -----------------------------------------------------------------------------------

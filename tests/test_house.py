@@ -187,3 +187,16 @@ def test_plugin_hooks_take_the_services_not_the_cog() -> None:
             assert "TableCog" not in written, f"{path.name}: {hook} takes the cog"
             assert written[0] == "TableServices", f"{path.name}: {hook} {written}"
     assert seen == set(PLUGIN_HOOKS)  # the check reads every hook the table calls
+
+
+# Where a click's interaction is still read: the channel step's edits and posts through its
+# token (changes.py notes the posting click, repair.py hands it to the step), and the rules card
+# the table cog shares with /help's slash command.
+READS_THE_CLICKS_INTERACTION = {"changes.py", "repair.py", "cog.py"}
+
+
+def test_clicks_are_answered_through_their_reply() -> None:
+    for path in sorted((REPO / "cogs").rglob("*.py")):
+        if "reply.interaction" in path.read_text():
+            assert path.parent.name == "table", f"{path.name} reaches through a click's reply"
+            assert path.name in READS_THE_CLICKS_INTERACTION, path.name
