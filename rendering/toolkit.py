@@ -697,13 +697,12 @@ def unpacked(layer: Image.Image) -> Image.Image:
 def _to_palette(image: Image.Image, palette: FixedPalette) -> Image.Image:
     """Each pixel's nearest palette entry (the transparent ones: the clear entry).
 
-    ``Image.quantize`` makes the same call, but only after an RGB copy of the whole picture
-    (two fifths of the mapping's time), which the conversion does not need.
+    Through ``Image.quantize``, Pillow's public way to a given palette, which takes only RGB:
+    the mapping reads a pixel's colour, not its alpha, so the RGB copy changes no entry. That
+    copy costs a pass over the picture; Pillow's core could skip it, but only through its
+    private API.
     """
-    try:
-        return image._new(image.im.convert("P", Image.Dither.NONE, palette.clear.im))
-    except (AttributeError, ValueError):  # a Pillow without the direct route
-        return image.convert("RGB").quantize(palette=palette.clear, dither=Image.Dither.NONE)
+    return image.convert("RGB").quantize(palette=palette.clear, dither=Image.Dither.NONE)
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
