@@ -99,7 +99,7 @@ PAINTED_FOLDER = "painted-cards"  # next to the database: the default deck, pain
 
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
 SLATES_ROUND = "slates"  # in the table's message ids: the round the slate DMs belong to
-SLATES_IN_HAND = 16  # slates drawn and not yet delivered, in the whole bot (about 3 MB)
+SLATES_IN_HAND = 16  # slates drawn and not yet delivered, in the whole bot (each a picture)
 MARKING_MESSAGE = "marking:"  # in the table's message ids: "marking:<since>" -> its round
 PANEL_TOKEN = 14 * 60.0  # seconds a click's token edits its panel (Discord: 15 minutes)
 KEPT_PANELS = 1024  # "My slate" panels this process keeps up to date
@@ -193,8 +193,8 @@ class StellaPlugin(GamePlugin):
         return self.screens.event_lines(ctx, events)  # the round's message lists them too
 
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
-        # Every card of the painted deck, once: a new round then composes, never paints
-        # (15 cards cold cost about 0.4 s, the whole deck about 4 s of the worker's idle time).
+        # Every card of the painted deck, once, in the worker's idle time: a new round then
+        # composes its cards and never waits for them to be painted.
         cards = range(stella_cards.DECK_SIZE)
         if self.painted is not None:  # painted to disk once per installation, read after
             return [(paint_ahead, (self.painted, card, pictures.CARD_WIDTH)) for card in cards]

@@ -1,9 +1,9 @@
 """Drawing straight in a picture's fixed palette: a byte a pixel, never mapped as a whole.
 
 A sheet is its kept layer (packed in the palette, see :func:`rendering.toolkit.packed`) with
-this turn's marks, dice and numbers on it. Drawn in RGBA, every picture cost a conversion of
-the whole layer to RGBA and a mapping of every pixel back to the palette: two fifths of its
-drawing time. Here the layer's copy is drawn on as it is:
+this turn's marks, dice and numbers on it. Drawn in RGBA, every picture would cost a
+conversion of the whole layer to RGBA and a mapping of every pixel back to the palette, for
+the few pixels a turn changes. Here the layer's copy is drawn on as it is:
 
 - a flat shape (shapes are drawn without antialiasing) takes the entry its colour maps to,
   the very pixels the mapping would have given;

@@ -33,7 +33,7 @@ def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> dis
     return Upload(picture, f"legend-{kind}.png", summary)
 
 
-# Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
+# Legend pictures drawn so far, by game and language: nine at most, and small: all are kept.
 _PICTURES: dict[tuple[str, str], bytes] = {}
 
 
