@@ -190,9 +190,8 @@ def test_plugin_hooks_take_the_services_not_the_cog() -> None:
 
 
 # Where a click's interaction is still read: the channel step's edits and posts through its
-# token (changes.py notes the posting click, repair.py hands it to the step), and the rules card
-# the table cog shares with /help's slash command.
-READS_THE_CLICKS_INTERACTION = {"changes.py", "repair.py", "cog.py"}
+# token (changes.py notes the posting click, repair.py hands it to the step).
+READS_THE_CLICKS_INTERACTION = {"changes.py", "repair.py"}
 
 
 def test_clicks_are_answered_through_their_reply() -> None:

@@ -132,9 +132,7 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         if record is None or record.kind not in self.plugins:
             raise RulesError("table-error-unknown-game")
         preset = str(Table.from_json(record.snapshot).options.get("preset", "seed"))
-        await send_rules(
-            click.reply.interaction, self.loc, self.drawing, click.language, record.kind, preset
-        )
+        await send_rules(click.reply, self.loc, self.drawing, click.language, record.kind, preset)
 
     # ---- every click lands here -------------------------------------------------------
 

@@ -75,6 +75,11 @@ class Reply:
         return message.id if message is not None else None
 
     @property
+    def answered(self) -> bool:
+        """Whether Discord has the click's answer (or its acknowledgement) already."""
+        return self._interaction.response.is_done()
+
+    @property
     def age(self) -> float:
         """Seconds since the click: its token edits what it answered for 15 minutes."""
         return (discord.utils.utcnow() - self._interaction.created_at).total_seconds()
@@ -107,7 +112,7 @@ class Reply:
         with contextlib.suppress(discord.HTTPException):
             await self._interaction.edit_original_response(content=text, view=None)
 
-    # ---- private panels (Stella's slate, Dizzle's further menus, the history's pages) -------
+    # ---- private panels (Stella's slate, Dizzle's menus, the history, the rules card) -------
 
     async def think_privately(self) -> None:
         """Discord shows the clicker alone that the bot is at work (a panel is being drawn)."""
@@ -129,7 +134,11 @@ class Reply:
             return sent.id
         if files:
             extra["files"] = list(files)
-        answered = await self._interaction.response.send_message(text, ephemeral=True, **extra)
+        try:
+            answered = await self._interaction.response.send_message(text, ephemeral=True, **extra)
+        finally:
+            for file in files or ():
+                file.close()  # an interaction's own answer does not close its files
         return answered.message_id if answered is not None else None
 
     async def edit_panel(
