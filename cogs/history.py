@@ -209,18 +209,15 @@ class HistoryCog(TableAddon):
             or running_daily(record)
         ):
             raise RulesError("history-unknown")
-        interaction = click.reply.interaction
-        await interaction.response.defer()
+        await click.reply.acknowledge()  # the page is drawn in a thread
         plugin = self.table.plugins[record.kind]
         lang = click.language
         screen, replay = await asyncio.to_thread(
             self.replay_screen, plugin, record, await self.bot.db.moves(game_id), step, lang
         )
         rows = [_navigation(replay, self.bot.loc.text, lang)]
-        await interaction.edit_original_response(
-            content=screen.text[:2000],
-            attachments=attachments(screen),
-            view=build_view(game_id, 0, rows),
+        await click.reply.edit_panel(
+            screen.text[:2000], build_view(game_id, 0, rows), attachments(screen)
         )
 
     def replay_screen(

@@ -895,7 +895,7 @@ def _draw_standings(
             state = row_state(row) if _row_written(row) else "empty"
             fill, edge = ROW_STATE_COLOURS[state]
             mark = (x, marks, x + ROW_MARK * 1.6, marks + ROW_MARK)
-            draw.rectangle(mark, fill=fill, outline=edge, width=2)  # square: a fifth of the time
+            draw.rectangle(mark, fill=fill, outline=edge, width=2)  # square: no corners to draw
             x += ROW_MARK * 1.6 + 5
 
 

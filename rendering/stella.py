@@ -463,7 +463,7 @@ def _cloth(height: int) -> Image.Image:
     return image
 
 
-@cache  # the header's stars alone: a whole cloth kept per height held 3 MB each
+@cache  # the header's stars alone: a whole cloth kept per height would be a picture each
 def _starry_band() -> Image.Image:
     band = Image.new("RGB", (WIDTH, BOARD_HEADER), NIGHT)
     draw = ImageDraw.Draw(band)
@@ -475,8 +475,8 @@ def _starry_band() -> Image.Image:
     return band
 
 
-# 2.3 MB; composing one from painted cards takes about a millisecond. The grid, the slate and
-# the board share a round's block: the one of the round drawn last is kept.
+# A block is large and quickly composed from painted cards. The grid, the slate and the board
+# share a round's block: the one of the round drawn last is kept.
 @kept_layer(maxsize=1)
 def _cards_block(source: CardSource, cards: tuple[int, ...]) -> Image.Image:
     """The 15 cards with their label badges, on the cloth (what every grid picture shares)."""
@@ -514,7 +514,7 @@ def _table_picture(
     return image
 
 
-@kept_layer(maxsize=8)  # ~190 KB each: a round start draws its grid for every seat at once
+@kept_layer(maxsize=8)  # a round start draws its grid for every seat at once
 def _grid_jpeg(
     source: CardSource, cards: tuple[int, ...], word: str, round_text: str, hint: str
 ) -> bytes:
@@ -525,7 +525,7 @@ def _grid_jpeg(
 
 def _jpeg(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
-    # Halved colour resolution (4:2:0) keeps the badges and chips clean and saves a fifth.
+    # Halved colour resolution (4:2:0) keeps the badges and chips clean in a smaller file.
     image.save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=2)
     return buffer.getvalue()
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -25,9 +25,6 @@ from locales import Localizer
 from screens.model import Button, Option, Row, Screen, Select
 from storage import GameRecord
 
-if TYPE_CHECKING:
-    from cogs.table.cog import TableCog
-
 MAX_CUSTOM_ID = 100
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -35,6 +32,17 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+class ClickTaker(Protocol):
+    """Where a click goes once read (the table cog): what reading it needs, and the click."""
+
+    @property
+    def loc(self) -> Localizer: ...
+
+    def lang(self, interaction: discord.Interaction) -> str: ...
+
+    async def on_click(self, click: Click) -> None: ...
 
 
 class Upload(discord.File):
@@ -235,7 +243,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
 
 
-def _table_cog(interaction: discord.Interaction) -> TableCog | None:
+def _table_cog(interaction: discord.Interaction) -> ClickTaker | None:
     return interaction.client.get_cog("TableCog")  # type: ignore[attr-defined,return-value]
 
 

@@ -12,6 +12,7 @@ import logging
 import discord
 
 from cogs.table.components import Upload
+from cogs.table.delivery import Reply
 from drawing.service import TEXTS, Drawing
 from locales import Localizer
 from rendering.legend import render_legend
@@ -32,7 +33,7 @@ def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> dis
     return Upload(picture, f"legend-{kind}.png", legend_alt(kind, t))
 
 
-# Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
+# Legend pictures drawn so far, by game and language: nine at most, and small: all are kept.
 _PICTURES: dict[tuple[str, str], bytes] = {}
 
 
@@ -45,7 +46,7 @@ async def legend_picture(drawing: Drawing, kind: str, language: str) -> bytes:
 
 
 async def send_rules(
-    interaction: discord.Interaction,
+    reply: Reply,
     loc: Localizer,
     drawing: Drawing,
     language: str,
@@ -55,16 +56,10 @@ async def send_rules(
     """The rules card as a private answer."""
     text = rules_text(loc, language, kind, preset)
     try:
-        if (kind, language) not in _PICTURES and not interaction.response.is_done():
+        if (kind, language) not in _PICTURES and not reply.answered:
             # The worker may be busy with a table's picture: Discord gets its answer at once.
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await reply.think_privately()
         file = legend_file(loc, language, kind, await legend_picture(drawing, kind, language))
-        if interaction.response.is_done():
-            await interaction.followup.send(text, file=file, ephemeral=True)
-        else:
-            try:
-                await interaction.response.send_message(text, file=file, ephemeral=True)
-            finally:
-                file.close()  # an interaction's own answer does not close its files
+        await reply.open_panel(text, files=[file])
     except discord.HTTPException as error:
-        log.info("rules card for %s not sent: %s", interaction.id, error.code)
+        log.info("rules card of %s in %s not sent: %s", kind, language, error.code)
