@@ -72,6 +72,7 @@ class DiceStarsScreens(GameScreens):
                         style="primary" if n in allowed else "secondary",
                         disabled=n not in allowed,
                         emoji="🎲",
+                        app_emoji="dice",
                     )
                     for n in range(1, engine.MAX_DRAW + 1)
                 )
@@ -100,6 +101,7 @@ class DiceStarsScreens(GameScreens):
                         label,
                         {"type": kind, "colour": colour},
                         emoji=COLOUR_EMOJI[colour],
+                        app_emoji=f"ds_{colour}",
                         style="danger" if penalty else "primary",
                     )
                 )
@@ -114,6 +116,7 @@ class DiceStarsScreens(GameScreens):
                         label,
                         {"type": kind, "n": n},
                         emoji=NUMBER_EMOJI[n],
+                        app_emoji=f"die{n}",
                         style="danger" if penalty else "primary",
                     )
                 )
@@ -142,7 +145,11 @@ class DiceStarsScreens(GameScreens):
                 )
                 options.append(
                     Option(
-                        label=label[:100], value=f"{row}.{star}", description=hint[:100], emoji="⭐"
+                        label=label[:100],
+                        value=f"{row}.{star}",
+                        description=hint[:100],
+                        emoji="⭐",
+                        app_emoji="ds_star",
                     )
                 )
         return Select(

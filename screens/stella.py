@@ -272,6 +272,7 @@ class StellaScreens(GameScreens):
                         f"atoggle:{card}:{int(card not in marks)}",  # the state it asks for
                         style="success" if card in marks else "secondary",
                         emoji="✅" if card in marks else None,
+                        app_emoji="st_mark" if card in marks else None,
                     )
                     for card in cards
                 )
