@@ -38,6 +38,7 @@ from storage import Database, open_storage
 __version__ = "0.1.0"
 EXTENSIONS = (
     "cogs.table.cog",
+    "cogs.app_emojis",
     "cogs.table_commands",
     "cogs.help",
     "cogs.timers",
