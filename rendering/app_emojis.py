@@ -16,7 +16,7 @@ import hashlib
 import io
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -41,15 +41,22 @@ Painter = Callable[[ImageDraw.ImageDraw, Box], None]
 
 @dataclass(frozen=True)
 class EmojiArt:
-    """One emoji: its key (what a screen names), its name on Discord and its PNG."""
+    """One emoji: its key (what a screen names), its picture and its name on Discord."""
 
     key: str
-    png: bytes
+    image: Image.Image = field(compare=False, repr=False)
     digest: str
 
     @property
     def name(self) -> str:
         return f"{self.key}_{self.digest}"
+
+    @property
+    def png(self) -> bytes:
+        """The picture to upload (encoded only for an emoji Discord does not have yet)."""
+        out = io.BytesIO()
+        self.image.save(out, "PNG")
+        return out.getvalue()
 
 
 # --- the shapes -----------------------------------------------------------------------------
@@ -165,14 +172,18 @@ PAINTERS = _painters()
 KEYS = tuple(PAINTERS)
 
 
+def _grown(mask: Image.Image, by: int) -> Image.Image:
+    """The mask grown by about ``by`` pixels, with a soft edge (a box blur, then a ramp)."""
+    return mask.filter(ImageFilter.BoxBlur(by)).point(lambda v: min(255, v * 6))
+
+
 def _with_rim(image: Image.Image) -> Image.Image:
     """The shape on a light rim where it is dark (a dark edge reads on the light theme)."""
     alpha = image.getchannel("A")
-    grown = alpha.filter(ImageFilter.MaxFilter(2 * round(SIZE * 0.035) + 1))
-    # How dark each pixel is: the rim shows only around dark parts of the shape.
+    # The rim shows only around the dark parts of the shape.
     dark = ImageChops.invert(image.convert("L")).point(lambda v: 255 if v > 150 else 0)
-    near_dark = ImageChops.multiply(dark, alpha).filter(ImageFilter.MaxFilter(9))
-    rim_alpha = ImageChops.multiply(grown, near_dark)
+    near_dark = _grown(ImageChops.multiply(dark, alpha), 4)
+    rim_alpha = ImageChops.multiply(_grown(alpha, round(SIZE * 0.035)), near_dark)
     rim = Image.new("RGBA", image.size, (*RIM, 0))
     rim.putalpha(rim_alpha)
     return Image.alpha_composite(rim, image)
@@ -188,12 +199,6 @@ def draw_emoji(key: str) -> Image.Image:
     return _with_rim(small)
 
 
-def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, "PNG", optimize=True)
-    return out.getvalue()
-
-
 @cache
 def emoji_set() -> tuple[EmojiArt, ...]:
     """Every emoji of the bot, drawn once a process."""
@@ -201,7 +206,7 @@ def emoji_set() -> tuple[EmojiArt, ...]:
     for key in KEYS:
         image = draw_emoji(key)
         digest = hashlib.sha256(image.tobytes()).hexdigest()[:DIGEST]
-        arts.append(EmojiArt(key, _png(image), digest))
+        arts.append(EmojiArt(key, image, digest))
     return tuple(arts)
 
 
@@ -217,8 +222,7 @@ def contact_sheet(scale: int = 1) -> Image.Image:
     sheet = Image.new("RGB", (width, height * 2), (49, 51, 56))
     sheet.paste((255, 255, 255), (0, height, width, height * 2))
     for index, art in enumerate(arts):
-        picture = Image.open(io.BytesIO(art.png)).convert("RGBA")
-        picture = picture.resize((size, size), Image.Resampling.LANCZOS)
+        picture = art.image.resize((size, size), Image.Resampling.LANCZOS)
         x = pad + (index % columns) * (size + pad)
         y = pad + (index // columns) * (size + pad)
         for top in (0, height):
