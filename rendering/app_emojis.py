@@ -210,7 +210,7 @@ def emoji_set() -> tuple[EmojiArt, ...]:
     return tuple(arts)
 
 
-def contact_sheet(scale: int = 1) -> Image.Image:
+def contact_sheet(scale: float = 1) -> Image.Image:
     """Every emoji in a row on the dark and, below, the light theme (for looking at them)."""
     arts = emoji_set()
     size = round(SIZE / scale)
