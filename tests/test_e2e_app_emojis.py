@@ -10,11 +10,14 @@ from typing import Any
 
 import pytest
 
+from cogs import app_emojis
 from cogs.app_emojis import MAX_EMOJIS_REACHED
+from cogs.table import emojis
 from rendering.app_emojis import emoji_set
 from screens.dice_stars import COLOUR_EMOJI, NUMBER_EMOJI
 from tests import test_e2e_shards as sharding
 from tests.emulator import FakeDiscord, Message
+from tests.emulator.app_emojis import AppEmoji
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_shards import SHARDS, ShardProcesses, until
 
@@ -126,14 +129,16 @@ async def test_a_turns_dice_show_the_die_face_and_colour_emojis(emu, runner, wor
         ("POST", (400, MAX_EMOJIS_REACHED, "Maximum number of emojis reached (2000)")),
         ("POST", (403, 50013, "Missing Permissions")),
         ("GET", (403, 50001, "Missing Access")),
+        ("GET", None),  # no answer at all
     ],
-    ids=["at-the-limit", "creating-refused", "listing-refused"],
+    ids=["at-the-limit", "creating-refused", "listing-refused", "listing-unanswered"],
 )
 async def test_the_game_plays_with_todays_labels_when_emojis_are_refused(
-    emu, runner, world, method, error
+    emu, runner, world, method, error, monkeypatch
 ):
     chan, users = world
-    refusal = emu.inject(method, EMOJIS, error=error, times=1000)
+    monkeypatch.setattr(app_emojis, "CALL_PATIENCE", 0.5)  # how long the bot waits for one
+    refusal = emu.inject(method, EMOJIS, error=error, hang=error is None, times=1000)
     await runner.start()
     assert refusal.fired >= 1 and emu.app_emojis == {}
     looked = []
@@ -152,6 +157,23 @@ async def test_the_game_plays_with_todays_labels_when_emojis_are_refused(
     await play_solo(emu, runner, chan, users, look)
     assert "draw" in looked and len(set(looked)) > 1
     assert not runner.bot.is_closed()
+
+
+async def test_an_emoji_found_is_taken_and_new_art_comes_as_a_new_emoji(emu, runner, world):
+    """One emoji is there already under its name, another under an older art's: the first is
+    taken as it is, the second is made anew beside the old one, which earlier messages show."""
+    arts = emoji_set()
+    there = AppEmoji(emu.ids.next(), arts[0].name, arts[0].png)
+    older = AppEmoji(emu.ids.next(), f"{arts[1].key}_00000000", b"older art")
+    emu.app_emojis.update({there.id: there, older.id: older})
+    await runner.start()
+    assert creates(emu) == len(arts) - 1
+    known = emojis.known()
+    assert known[arts[0].key].id == there.id
+    assert known[arts[1].key].id != older.id and known[arts[1].key].name == arts[1].name
+    assert older.id in emu.app_emojis and len(emu.app_emojis) == len(arts) + 1
+    await runner.restart()
+    assert creates(emu) == len(arts) - 1 and emojis.known() == known
 
 
 async def test_two_processes_starting_at_once_create_each_emoji_once(emu, shared, tmp_path):
