@@ -30,7 +30,6 @@ from collections.abc import Sequence
 
 import aiohttp
 import discord
-from discord.ext import commands
 
 from cogs.table import emojis
 from rendering.app_emojis import DIGEST, KEYS, EmojiArt, emoji_set
@@ -94,19 +93,20 @@ def _older_art(name: str, arts: Sequence[EmojiArt]) -> bool:
     return key in KEYS and len(digest) == DIGEST and all(art.name != name for art in arts)
 
 
-class AppEmojis(commands.Cog):
+class AppEmojis:
     """Finds or creates the emojis after login and keeps the table's controls told."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
         self.settled = asyncio.Event()  # the first try is over, whatever it found
         self._task: asyncio.Task[None] | None = None
 
-    async def cog_load(self) -> None:
+    def start(self) -> None:
+        """Start looking (after login: the application's id is known)."""
         emojis.forget()
         self._task = asyncio.create_task(self._keep_looking(), name="app-emojis")
 
-    async def cog_unload(self) -> None:
+    async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -128,14 +128,10 @@ class AppEmojis(commands.Cog):
     async def _look(self, arts: Sequence[EmojiArt]) -> bool:
         """One try; whether every emoji is known now."""
         try:
-            found = await find_or_create(self.bot, arts)
+            found = await find_or_create(self.client, arts)
         except (discord.DiscordException, aiohttp.ClientError, TimeoutError, OSError) as error:
-            log.warning("application emojis unavailable, controls keep their labels: %s", error)
+            log.warning("application emojis unavailable, controls keep their labels: %r", error)
             return False
         emojis.learn(found)
         log.info("application emojis: %d of %d known", len(found), len(arts))
         return len(found) == len(arts)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(AppEmojis(bot))

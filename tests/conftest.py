@@ -44,9 +44,7 @@ class BotRunner:
         await self.emu.wait_for_bot(timeout=10, bot_task=self._task)
         # The application emojis are found or created in the background: a test starts once
         # that is over, so that its controls show the emojis (or labels) throughout.
-        emojis = self.bot.get_cog("AppEmojis")
-        if emojis is not None:
-            await asyncio.wait_for(emojis.settled.wait(), 30)  # type: ignore[attr-defined]
+        await asyncio.wait_for(self.bot.app_emojis.settled.wait(), 30)
         return self.bot
 
     def _busy(self) -> bool:
