@@ -13,15 +13,21 @@ import pytest
 from cogs import app_emojis
 from cogs.app_emojis import MAX_EMOJIS_REACHED
 from cogs.table import emojis
+from games import dizzle
 from rendering.app_emojis import emoji_set
 from screens.dice_stars import COLOUR_EMOJI, NUMBER_EMOJI
+from screens.dizzle import special_emoji
+from tests import test_e2e_dizzle as dizzle_games
 from tests import test_e2e_shards as sharding
 from tests.emulator import FakeDiscord, Message
 from tests.emulator.app_emojis import AppEmoji
 from tests.test_e2e_dice_stars import play_turn_step
+from tests.test_e2e_dizzle import pass_message as dizzle_pass
+from tests.test_e2e_dizzle import play_step as dizzle_step
 from tests.test_e2e_shards import SHARDS, ShardProcesses, until
 
 shared = sharding.shared  # the database both processes use (PostgreSQL when configured)
+seeded = dizzle_games.seeded  # a table's seed fixed: the same game on every run
 EMOJIS = r"/applications/\d+/emojis"
 ALL_KNOWN = f"application emojis: {len(emoji_set())} of {len(emoji_set())} known"
 
@@ -121,6 +127,47 @@ async def test_a_turns_dice_show_the_die_face_and_colour_emojis(emu, runner, wor
     assert shown.get("dice", 0) > 0
     assert any(key.startswith("die") for key in shown), shown
     assert any(key.startswith("ds_") for key in shown), shown
+
+
+async def test_dizzles_placements_show_their_die_face_or_special(emu, runner, world, seeded):
+    """Each placement shows the die face of its field, or the field's special (a key or lock
+    in its colour); a planet pick shows the planet, a reroll the dice."""
+    chan, users = world
+    await runner.start()
+    await emu.slash(users[0], chan, "dizzle new", {"level": "level4", "solo": True})
+    shown: set[str] = set()
+    for _ in range(400):
+        record = await runner.db.open_game(chan.id)
+        if record is None:
+            break
+        level = dizzle.from_json(record.snapshot["state"]).level
+        turn = dizzle_pass(emu, chan)
+        controls = [(b, action_of(b)) for b in turn.buttons()]
+        for menu in turn.selects():
+            controls += [(o, json.loads(o["value"])) for o in menu["options"]]
+        for control, action in controls:
+            if action is None:
+                continue
+            key = emoji_key(emu, control.get("emoji"))
+            if action["type"] in ("place", "return_die", "choose_planet"):
+                cell = level.cell(*action["at"])
+                special = level.specials.get(cell)
+                if action["type"] == "choose_planet":
+                    expected = "dz_planet"
+                elif special is not None and action["type"] == "place":
+                    expected = special_emoji(special)
+                else:
+                    expected = f"die{level.pips[cell]}"
+                assert key == expected, (control, action)
+            elif action["type"] == "reroll":
+                assert key == "dice"
+            if key:
+                shown.add(key)
+        if not await dizzle_step(emu, runner, chan, users):
+            break
+    assert (await runner.db.guild_games(chan.guild.id))[0].status == "finished"
+    assert any(key.startswith("die") for key in shown), shown
+    assert any(key.startswith("dz_") for key in shown), shown
 
 
 @pytest.mark.parametrize(
