@@ -25,7 +25,7 @@ from games.dizzle_levels import COLORS as DIZZLE_COLORS
 from rendering import dizzle_symbols as symbols
 from rendering.dice_stars import STAR_CROSSED, STAR_EDGE
 from rendering.dizzle import SPECIAL_COLORS
-from rendering.stella import DARK_INK, MARK, SPARK
+from rendering.stella import DARK_INK, DARKNESS, MARK, SPARK
 from rendering.toolkit import DICE, PIPS, star_points
 
 SIZE = 128  # Discord's recommended emoji size
@@ -117,6 +117,30 @@ def _sparkle(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw.polygon(small, fill=SPARK, outline=DARK_INK, width=edge)
 
 
+def _moon(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """Stella's Darkness: a crescent, the board's moon (a disc less a disc beside it)."""
+    x0, y0, x1, _ = box
+    size = x1 - x0
+    radius = size / 2
+    cx, cy = x0 + radius, y0 + radius
+    bite_x, bite_y = cx + size * 0.34, cy - size * 0.14  # the other disc's centre
+    # The tips, where the circles meet, lie at ±half of the angle between the centres.
+    towards = math.atan2(bite_y - cy, bite_x - cx)
+    half = math.acos(math.dist((cx, cy), (bite_x, bite_y)) / (2 * radius))
+    steps = 90
+
+    def arc(x: float, y: float, first: float, last: float) -> list[tuple[float, float]]:
+        angles = (first + (last - first) * i / steps for i in range(steps + 1))
+        return [(x + radius * math.cos(a), y + radius * math.sin(a)) for a in angles]
+
+    lit = arc(cx, cy, towards + half, towards + 2 * math.pi - half)
+    bitten = arc(bite_x, bite_y, towards + math.pi + half, towards + math.pi - half)
+    outline = lit + bitten
+    draw.polygon(outline, fill=DARKNESS)
+    # A line with round joints: a polygon's wide outline frays on so many short sides.
+    draw.line([*outline, outline[0]], fill=DARK_INK, width=round(size * 0.06), joint="curve")
+
+
 def _check(draw: ImageDraw.ImageDraw, box: Box) -> None:
     """A card of the slate marked: a tick in a green disc, as the slate draws marks."""
     x0, y0, x1, _ = box
@@ -164,6 +188,7 @@ def _painters() -> dict[str, Painter]:
         for colour in DIZZLE_COLORS:
             painters[f"dz_{kind}_{colour}"] = _symbol(kind, colour)
     painters["st_spark"] = _sparkle
+    painters["st_darkness"] = _moon
     painters["st_mark"] = _check
     return painters
 

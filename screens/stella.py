@@ -145,8 +145,17 @@ class StellaScreens(GameScreens):
         return f"{header}\n{over}"
 
     def _exploration_row(self, ctx: TableContext) -> Row:
+        # The moon when the player to designate is in Darkness: a fall would cost their sparks.
+        state = ctx.state
+        dark = state.darkness >= 0 and state.active == state.darkness
         return (
-            Button(ctx.t("st-button-designate"), "u:designate", style="primary", emoji="🔦"),
+            Button(
+                ctx.t("st-button-designate"),
+                "u:designate",
+                style="primary",
+                emoji="🔦",
+                app_emoji="st_darkness" if dark else "st_spark",
+            ),
             Button(ctx.t("st-button-my-slate"), "u:slate", emoji="🗒️"),
         )
 

@@ -3,16 +3,24 @@ the emoji once the process knows it, else exactly what it showed before."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 
 from cogs.table import emojis
 from cogs.table.components import TableButton, TableSelect
+from games import stella
+from games import table as tables
 from games.dice_stars import COLOURS
 from games.dizzle_levels import COLORS, KIND_ATTRIBUTES, KINDS, Special
+from games.engine import settle
+from locales import Localizer
 from rendering.app_emojis import KEYS
+from screens.context import TableContext
 from screens.dizzle import special_emoji
 from screens.model import Button, Option, Select
+from screens.stella import StellaScreens
 
 
 @pytest.fixture(autouse=True)
@@ -23,7 +31,7 @@ def nothing_known():
 
 
 def test_every_emoji_a_screen_names_is_in_the_set():
-    named = {"dice", "ds_star", "dz_planet", "st_mark", "st_spark"}
+    named = {"dice", "ds_star", "dz_planet", "st_darkness", "st_mark", "st_spark"}
     named |= {f"die{face}" for face in range(1, 7)} | {f"ds_{colour}" for colour in COLOURS}
     for kind in KINDS:
         colours = COLORS if "color" in KIND_ATTRIBUTES.get(kind, ()) else ("",)
@@ -66,3 +74,30 @@ def test_menu_options_show_the_application_emoji_once_known():
     options = TableSelect(7, 3, menu).item.to_component_dict()["options"]
     assert options[0]["emoji"]["id"] == 98765432109876 and options[0]["label"] == "Row 3"
     assert "emoji" not in options[1]
+
+
+def _exploring(most: int) -> tuple[Any, Any]:
+    """A Stella round of three exploring, seat ``most`` alone with the most marks."""
+    table = tables.open_table("stella", 1, "Ann", "en", {})
+    table.seats += [tables.Seat(2, "Bo"), tables.Seat(3, "Cy")]
+    table.status, table.seed = tables.ACTIVE, 5
+    state = stella.new_game(3, 5, {"host_starts": True})
+    settle(stella, state)
+    for seat in range(3):
+        cards = [0, 1, 2] if seat == most else [seat]
+        stella.apply(state, seat, {"type": "set_marks", "cards": cards})
+        stella.apply(state, seat, {"type": "lock_in"})
+    settle(stella, state)
+    assert state.phase == stella.EXPLORATION and state.darkness == most
+    return TableContext(1, 1, table, state, "en", Localizer()), state
+
+
+@pytest.mark.parametrize("most", [0, 1, 2])
+def test_designate_shows_the_moon_to_the_player_in_darkness_else_the_spark(most):
+    ctx, state = _exploring(most)
+    designate = StellaScreens()._exploration_row(ctx)[0]
+    assert isinstance(designate, Button) and designate.payload == "u:designate"
+    dark = state.active == state.darkness
+    assert dark == (most == 0)  # the host scouts first
+    assert designate.app_emoji == ("st_darkness" if dark else "st_spark")
+    assert designate.emoji == "🔦"
