@@ -6,9 +6,10 @@ Each process, at each start, in the background (nothing waits for it):
 2. lists the application's emojis (one request) and takes each of the set's by its name;
 3. creates each one missing. Discord keeps an emoji name unique in an application and refuses
    a second emoji of a taken name, so when two processes start at once and create the same
-   emoji, one gets it and the other is refused: any refused create is followed by a fresh
-   list, where the other process's emoji is found and taken. At the application's limit
-   (2,000) the creating stops;
+   emoji, one gets it and the other is refused: a refused (or unanswered) create is followed
+   by a fresh list, where the other process's emoji is found and taken. A create that the
+   list does not explain (the application at its limit of 2,000, creates refused) ends the
+   creating;
 4. tells the table's controls (:mod:`cogs.table.emojis`) what it found: they show the emojis
    from then on. Until then, and for any emoji not found, they show what they always did.
 
@@ -41,8 +42,11 @@ TRIES = 3
 MAX_EMOJIS_REACHED = 30008  # Discord's error code at the application's limit
 
 
+FAILURES = (discord.DiscordException, aiohttp.ClientError, TimeoutError, OSError)
+
+
 class EmojisRefused(Exception):
-    """Discord would not create more emojis (the application is at its limit)."""
+    """Discord would not create an emoji (at the application's limit, or refusing creates)."""
 
 
 async def _listed(client: discord.Client) -> dict[str, discord.Emoji]:
@@ -52,36 +56,40 @@ async def _listed(client: discord.Client) -> dict[str, discord.Emoji]:
 
 async def _created(
     client: discord.Client, art: EmojiArt, listed: dict[str, discord.Emoji]
-) -> discord.Emoji | None:
+) -> discord.Emoji:
     """The emoji of ``art``, created now, or created meanwhile by another process."""
     try:
         return await asyncio.wait_for(
             client.create_application_emoji(name=art.name, image=art.png), CALL_PATIENCE
         )
-    except discord.HTTPException as error:
-        if error.code == MAX_EMOJIS_REACHED:
-            raise EmojisRefused(str(error)) from error
-        # Name taken (another process was first), or refused: what is there now decides.
+    except (discord.HTTPException, TimeoutError) as error:
+        if isinstance(error, discord.HTTPException) and error.code == MAX_EMOJIS_REACHED:
+            raise EmojisRefused(f"the application has no room for more emojis: {error}") from error
+        # The name is taken (another process was first), or the create timed out (it may have
+        # been made all the same), or it was refused: what is there now decides.
         listed.update(await _listed(client))
         if art.name not in listed:
-            log.warning("Discord refused the emoji %s: %s", art.name, error)
-        return listed.get(art.name)
+            raise EmojisRefused(f"Discord refused the emoji {art.name}: {error!r}") from error
+        return listed[art.name]
 
 
 async def find_or_create(
     client: discord.Client, arts: Sequence[EmojiArt]
 ) -> dict[str, discord.PartialEmoji]:
-    """The set's emojis by key: found by name, created when missing (see the module's text)."""
+    """The set's emojis by key: found by name, created when missing (see the module's text).
+
+    A refused create ends the creating (the next would most likely be refused too); the
+    emojis found until then are returned.
+    """
     listed = await _listed(client)
     found: dict[str, discord.PartialEmoji] = {}
     try:
         for art in arts:
             emoji = listed.get(art.name) or await _created(client, art, listed)
-            if emoji is not None:
-                listed[emoji.name] = emoji
-                found[art.key] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
-    except EmojisRefused as error:
-        log.warning("the application has no room for more emojis: %s", error)
+            listed[emoji.name] = emoji
+            found[art.key] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
+    except (EmojisRefused, *FAILURES) as error:
+        log.warning("application emojis: creating stopped: %r", error)
     older = [name for name in listed if _older_art(name, arts)]
     if older:
         log.info("%d emojis of older art are kept (earlier messages show them)", len(older))
@@ -129,7 +137,7 @@ class AppEmojis:
         """One try; whether every emoji is known now."""
         try:
             found = await find_or_create(self.client, arts)
-        except (discord.DiscordException, aiohttp.ClientError, TimeoutError, OSError) as error:
+        except FAILURES as error:
             log.warning("application emojis unavailable, controls keep their labels: %r", error)
             return False
         emojis.learn(found)

@@ -223,6 +223,17 @@ async def test_an_emoji_found_is_taken_and_new_art_comes_as_a_new_emoji(emu, run
     assert creates(emu) == len(arts) - 1 and emojis.known() == known
 
 
+async def test_a_create_whose_answer_is_lost_is_found_by_the_list(emu, runner, monkeypatch):
+    """Discord made the emoji but its answer never came: the list finds it, no second one."""
+    monkeypatch.setattr(app_emojis, "CALL_PATIENCE", 0.5)
+    lost = emu.inject("POST", EMOJIS, nth=3, hang=True, after=lambda: None)
+    await runner.start()
+    assert lost.fired == 1
+    assert emoji_names(emu) == sorted(art.name for art in emoji_set())
+    assert creates(emu) == len(emoji_set())
+    assert set(emojis.known()) == {art.key for art in emoji_set()}
+
+
 async def test_two_processes_starting_at_once_create_each_emoji_once(emu, shared, tmp_path):
     """Both find every emoji missing; the first emoji's two creates are made to meet, and the
     one Discord refuses finds the other's. A second start of both creates nothing."""
