@@ -207,8 +207,8 @@ def _with_rim(image: Image.Image) -> Image.Image:
     alpha = image.getchannel("A")
     # The rim shows only around the dark parts of the shape.
     dark = ImageChops.invert(image.convert("L")).point(lambda v: 255 if v > 150 else 0)
-    near_dark = _grown(ImageChops.multiply(dark, alpha), 4)
-    rim_alpha = ImageChops.multiply(_grown(alpha, round(SIZE * 0.035)), near_dark)
+    near_dark = _grown(ImageChops.multiply(dark, alpha), round(SIZE * 0.06))
+    rim_alpha = ImageChops.multiply(_grown(alpha, round(SIZE * 0.05)), near_dark)
     rim = Image.new("RGBA", image.size, (*RIM, 0))
     rim.putalpha(rim_alpha)
     return Image.alpha_composite(rim, image)
