@@ -730,7 +730,13 @@ def _slates_offered(table: Table) -> set[int]:
 def designation_rows(cards: Sequence[int]) -> list[Row]:
     """One button per unrevealed mark (at most 10: two rows), so a designation is one tap."""
     buttons = [
-        Button(engine.label(card), f"adesignate:{card}", style="primary", emoji="🔦")
+        Button(
+            engine.label(card),
+            f"adesignate:{card}",
+            style="primary",
+            emoji="🔦",
+            app_emoji="st_spark",
+        )
         for card in sorted(cards)
     ]
     return [tuple(buttons[i : i + 5]) for i in range(0, len(buttons), 5)]

@@ -21,6 +21,7 @@ import discord
 
 from cogs.table.click import Click, Kind, read_payload
 from cogs.table.delivery import Reply
+from cogs.table.emojis import shown_emoji
 from locales import Localizer
 from screens.model import Button, Option, Row, Screen, Select
 from storage import GameRecord
@@ -87,7 +88,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
             discord.ui.Button(
                 label=spec.label,
                 style=STYLES[spec.style],
-                emoji=spec.emoji,
+                emoji=shown_emoji(spec),
                 disabled=spec.disabled,
                 custom_id=custom_id("t", game_id, version, spec.payload),
             )
@@ -115,7 +116,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
                 label=o.label,
                 value=o.value,
                 description=o.description,
-                emoji=o.emoji,
+                emoji=shown_emoji(o),
                 default=o.default,
             )
             for o in spec.options
