@@ -108,7 +108,7 @@ async def test_a_refusal_is_a_private_follow_up_and_changes_nothing(emu, runner,
         u for u in users if u.id != record.snapshot["seats"][engine.to_move(state)[0]]["user_id"]
     )
     ix = await emu.click(waiting, turn, controls(turn)[0][0])
-    assert ix.private is not None and "not your turn" in ix.private.content.lower()
+    assert ix.private is not None and "not your turn" in ix.private.text.lower()
     assert ix.response_type == DEFERRED_UPDATE_MESSAGE
     assert through_token(emu, ix, "POST") == 1, "the refusal followed the acknowledgement"
     assert (await settled(emu, path, chan)).record.version == record.record.version
