@@ -114,10 +114,11 @@ def _stopped(
 
 
 def files_of(screen: Screen) -> list[discord.File]:
-    """The upload the gallery names (alt text on the gallery item, not on the file)."""
+    """The upload the gallery names; the attachment carries the alt text too (what a client
+    shows that reads the attachment rather than the gallery item)."""
     if screen.image is None:
         return []
-    return [Upload(screen.image, screen.filename)]
+    return [Upload(screen.image, screen.filename, alt_text(screen))]
 
 
 def is_layout(message: discord.Message) -> bool:
