@@ -28,6 +28,7 @@ from tests.emulator.models import (
 )
 from tests.support.bodies import log_text
 from tests.support.controls import game_controls, only_rematch
+from tests.test_e2e_dice_stars import verb
 from tests.test_e2e_healing import (
     autopilot_click,
     expected_log,
@@ -146,18 +147,26 @@ async def unmark(path, chan: Channel) -> None:
 
 async def test_a_table_whose_messages_are_classic_plays_on_after_the_upgrade(emu, runner, world):
     chan, users = world
+    watch = emu.add_channel(chan.guild, "tribune")
     await runner.start()
-    await open_game(emu, chan, users)
+    ix = await emu.slash(users[0], chan, "dicestars new", {})
+    await emu.slash(users[1], watch, "spectate", {"table": chan})
+    await emu.click(users[1], ix.message, verb(emu.channel_messages(chan)[0], "join"))
+    await emu.click(users[0], ix.message, verb(emu.channel_messages(chan)[0], "start"))
     path = runner.config.database
     await autopilot_click(emu, path, chan, users)
     await settled(emu, path, chan)
     await runner.stop()
-    for message in emu.channel_messages(chan):
+    posted = [*emu.channel_messages(chan), *emu.channel_messages(watch)]
+    mirrors = [m for m in emu.channel_messages(watch) if m.flags & IS_COMPONENTS_V2]
+    for message in [m for m in posted if m.flags & IS_COMPONENTS_V2]:
         as_classic(message)
     await unmark(path, chan)
     (classic,) = live(emu, chan)
     assert not classic.flags & IS_COMPONENTS_V2 and classic.content
     shown = classic.content
+    mirror = mirrors[-1]  # the current turn's
+    mirrored = mirror.content
 
     await runner.start()
     # A button of the classic message still works: the click of the player to move retires
@@ -174,6 +183,10 @@ async def test_a_table_whose_messages_are_classic_plays_on_after_the_upgrade(emu
     assert not game_controls(classic), "the classic message is retired"
     (turn,) = live(emu, chan)
     assert turn is not classic and turn.flags & IS_COMPONENTS_V2 and turn.content == ""
+    # The spectators' classic mirror stays as it was; the turn is mirrored by a V2 message.
+    assert mirror.content == mirrored and not mirror.flags & IS_COMPONENTS_V2
+    assert emu.channel_messages(watch)[-1].flags & IS_COMPONENTS_V2
+    assert emu.channel_messages(watch)[-1].text == turn.text
     # Only once: from now on the table's messages are V2 ones.
     record = await play_to_the_end(emu, path, chan, users)
     assert live(emu, chan) == []
