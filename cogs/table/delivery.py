@@ -166,11 +166,6 @@ class Reply:
         if not self._interaction.response.is_done():
             self._interaction.extras[_KEY] = HeldAnswer(self._interaction, PATIENCE)
 
-    @property
-    def held(self) -> bool:
-        """Whether the click still waits for its answer."""
-        return held_answer(self._interaction) is not None
-
     async def acknowledge_if_held(self) -> None:
         """A click whose answer waits is acknowledged now: its follow-ups and token need it."""
         answer = held_answer(self._interaction)
