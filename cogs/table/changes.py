@@ -252,7 +252,7 @@ class Changes:
         on_panel = (
             click is not None and not started and plugin.answers_in_place and click.on_private_panel
         )
-        note_posting_click(table, record, click.reply.interaction if click else None, alone)
+        note_posting_click(table, record, click.reply if click else None, alone)
         saved = await self.save_change(record, table, moves, deadline, results, on_panel)
         fault_point("save.committed")
         if click is not None and lineup:

@@ -12,13 +12,14 @@ import discord
 from cogs.table.click import Click
 from cogs.table.components import build_view, read_command
 from cogs.table.delivery import Reply
+from cogs.table.messages import mark_layout
 from cogs.table.plugin import GamePlugin
 from cogs.table.threads import thread_parent
 from games import table as tables
 from games.engine import Action, RulesError
 from games.table import Table
 from locales import LANGUAGES
-from screens.lobby import lobby_screen, parse_language_value, parse_option_value
+from screens.lobby import parse_language_value, parse_option_value
 from screens.model import Button
 from storage import ChannelBusy, GameRecord, StaleVersion, StorageUnavailable
 
@@ -98,15 +99,11 @@ class Seating:
         self, reply: Reply, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
         """The slash command's answer is the lobby; if it fails, the channel step posts one."""
-        screen = lobby_screen(
-            plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
-        )
-        message_id = await reply.post(
-            screen.text, build_view(record.id, record.version, screen.rows)
-        )
+        message_id = await reply.post(self.sync.lobby_view(plugin, record, table))
         if message_id is not None:
             before = dict(table.messages)
             table.messages["lobby"] = message_id
+            mark_layout(table.messages, message_id)
             table.shown = table.changed
             await self.sync.save(record, table, before)
             return
@@ -117,10 +114,7 @@ class Seating:
     ) -> None:
         """A game that starts at once answers with its line-up, once its start is saved; the
         turn message follows (through the channel, if this answer failed)."""
-        screen = lobby_screen(
-            plugin, self.loc, record.id, record.version, table, self.bot.config.max_turn_minutes
-        )
-        await click.reply.post(screen.text)
+        await click.reply.post(self.sync.lobby_view(plugin, record, table, controls=False))
 
     # ---- the lobby's clicks ------------------------------------------------------------
 
