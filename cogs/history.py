@@ -237,9 +237,8 @@ class HistoryCog(TableAddon):
         # The replay is the reader's own: its picture is described in their language.
         reader = replace(ctx, language=lang)
         alt = plugin.screens.picture_alt(reader) if plugin.screens else None
-        return Screen(
-            f"{header}\n{screen.text}", screen.image, screen.filename, alt or screen.image_summary
-        ), replay
+        text = "\n".join(line for line in (header, screen.header, screen.text) if line)
+        return Screen(text, screen.image, screen.filename, alt or screen.image_summary), replay
 
 
 def ended_daily(record: GameRecord) -> bool:

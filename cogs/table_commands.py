@@ -58,7 +58,8 @@ class TableCommandsCog(TableAddon):
             record.id, record.version, table, state, self.table.lang(interaction), self.bot.loc
         )
         screen = await self.table.drawing.screen(plugin, "turn_screen", ctx)
-        await interaction.followup.send(screen.text, files=attachments(screen), ephemeral=True)
+        text = "\n".join(line for line in (screen.header, screen.text) if line)  # the round too
+        await interaction.followup.send(text, files=attachments(screen), ephemeral=True)
 
     @app_commands.command(
         name=T("cancel", "cmd-cancel.name"),
