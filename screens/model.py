@@ -49,7 +49,11 @@ Row = tuple[Button, ...] | Select
 
 @dataclass
 class Screen:
-    """One message: its text, an optional picture (with its one-line summary) and controls."""
+    """One message: its text, an optional picture (with its one-line summary) and controls.
+
+    ``text`` is what to do now (the prompt); ``log``, what just happened, oldest first;
+    ``header``, the line above the picture (the game, its round or phase).
+    """
 
     text: str
     image: bytes | None = None
@@ -57,3 +61,5 @@ class Screen:
     image_summary: str | None = None
     rows: list[Row] = field(default_factory=list)
     mentions: tuple[int, ...] = ()
+    log: tuple[str, ...] = ()
+    header: str | None = None

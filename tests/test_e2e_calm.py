@@ -77,9 +77,9 @@ async def test_a_dizzle_pass_is_one_picture_message_and_only_whose_turn_came_is_
     pictures = [m for m in emu.channel_messages(chan) if m.attachments]
     assert pictures == [first, pass_message(emu, chan)], "one picture message for the pass"
     assert len(first.edits) > 2 and not first.buttons(), "edited in place, then closed"
-    assert "alice" in first.content and "bob" in first.content, "its log names both players"
+    assert "alice" in first.text and "bob" in first.text, "its log names both players"
     pings = [m for m in emu.all_messages() if m.channel is chan and not m.attachments]
-    pings = [m for m in pings if "your turn" in m.content]
+    pings = [m for m in pings if "your turn" in m.text]
     assert pings, "a turn that came within the pass was told by a short message"
     assert all(len(m.notified) == 1 for m in pings)
     assert not any(m.deleted for m in pings), "a notification's message stays"
@@ -113,7 +113,7 @@ async def test_a_forced_placement_is_played_by_the_table_and_logged(emu, runner,
         "place",
         "forced",
     )
-    assert ONLY_CHOICE in pass_message(emu, chan).content
+    assert ONLY_CHOICE in pass_message(emu, chan).text
 
 
 # --- Dice Stars: the only draw plays itself; stars by row -----------------------------------
@@ -130,7 +130,7 @@ async def test_a_forced_draw_takes_no_tap_and_the_log_says_so(emu, runner, world
     draws = [m for m in moves if m.action["type"] == "draw"]
     assert [(m.action["n"], m.actor) for m in draws] == [(3, "forced")]
     turn = emu.channel_messages(chan)[-1]
-    assert ONLY_CHOICE in turn.content
+    assert ONLY_CHOICE in turn.text
     assert not any('"draw"' in b["custom_id"] for b in turn.buttons()), "no button to press"
     # Whole turns go on without any tap on a forced choice.
     for _ in range(6):
@@ -163,7 +163,7 @@ async def test_stella_designation_by_one_tap_and_a_calm_marking(emu, runner, wor
         # by the notice that her DMs are closed (the round's message went out before the DMs
         # were tried), later by the round's message, unless she just clicked.
         assert set(marking.notified) <= {carol.id}
-        notices = [m for m in emu.channel_messages(chan) if m.content.startswith("I cannot send")]
+        notices = [m for m in emu.channel_messages(chan) if m.text.startswith("I cannot send")]
         assert len(notices) == 1 and notices[0].notified == [carol.id]
         if round_ == 1:
             assert marking.notified == []
@@ -196,7 +196,7 @@ async def test_stella_designation_by_one_tap_and_a_calm_marking(emu, runner, wor
     moves = await runner.db.moves(record.id)
     forced = [m for m in moves if m.actor == "forced"]
     assert forced and all(m.action["type"] == "designate" for m in forced)
-    said = "\n".join(m.content for m in emu.channel_messages(chan))
+    said = "\n".join(m.text for m in emu.channel_messages(chan))
     assert ONLY_CHOICE in said
 
 
@@ -217,28 +217,28 @@ async def test_cancel_and_leave_need_a_second_button_and_a_stale_one_does_nothin
     lobby = ix.message
     await emu.click(bob, lobby, lobby_button(lobby, "join"))
     asked = await emu.click(alice, lobby, lobby_button(lobby, "cancel"))
-    assert asked.private and "Cancel this table" in asked.private.content
+    assert asked.private and "Cancel this table" in asked.private.text
     assert (await runner.db.open_game(chan.id)).status == "lobby", "nothing happened yet"
     await emu.click(alice, lobby, lobby_button(lobby, "start"))
     stale = await confirm(emu, alice, asked)
-    assert "out of date" in stale.messages()[-1].content
+    assert "out of date" in stale.messages()[-1].text
     assert (await runner.db.open_game(chan.id)).status == "active", "the game goes on"
 
     # /leave asks; a confirmation after the turn moved on changes nothing.
     question = await emu.slash(bob, chan, "leave", {})
-    assert question.private and "for good" in question.private.content
+    assert question.private and "for good" in question.private.text
     record = await runner.db.open_game(chan.id)
     await play_turn_step(emu, runner, chan, users)
     stale = await confirm(emu, bob, question)
-    assert "out of date" in stale.messages()[-1].content
+    assert "out of date" in stale.messages()[-1].text
     record = await runner.db.open_game(chan.id)
     assert not any(seat["left"] for seat in record.snapshot["seats"])
 
     # Confirmed at once, it is done.
     done = await confirm(emu, bob, await emu.slash(bob, chan, "leave", {}))
-    assert "You left" in done.message.content
+    assert "You left" in done.message.text
     record = await runner.db.open_game(chan.id)
     assert [seat["left"] for seat in record.snapshot["seats"]] == [False, True]
     await confirm(emu, alice, await emu.slash(alice, chan, "cancel", {}))
     assert await runner.db.open_game(chan.id) is None
-    assert "cancelled by alice" in emu.channel_messages(chan)[-1].content
+    assert "cancelled by alice" in emu.channel_messages(chan)[-1].text

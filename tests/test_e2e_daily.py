@@ -15,6 +15,7 @@ from games import daily
 from screens.daily import final_score
 from storage import Database
 from tests.emulator import FakeDiscord
+from tests.support.bodies import body_text
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import play_to_the_end
 
@@ -33,10 +34,10 @@ def world(emu: FakeDiscord):
 def no_spoilers(emu, chan) -> None:
     """Nothing public in the channel shows a picture, a control or the sheet."""
     for message in emu.channel_messages(chan):
-        assert message.content.startswith("📅"), "only result lines: " + message.content
-        assert not message.attachments, message.content
-        assert not message.buttons(), message.content
-        assert not any(die in message.content for die in DICE), message.content
+        assert message.text.startswith("📅"), "only result lines: " + message.text
+        assert not message.attachments, message.text
+        assert not message.buttons(), message.text
+        assert not any(die in message.text for die in DICE), message.text
 
 
 async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, runner, world):
@@ -46,8 +47,8 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
 
     started = await emu.slash(kim, chan, "dicestars daily", {})
     dm = emu.open_dm(kim)
-    assert "waiting in your DMs" in started.private.content
-    assert f"/channels/@me/{dm.id}" in started.private.content
+    assert "waiting in your DMs" in started.private.text
+    assert f"/channels/@me/{dm.id}" in started.private.text
     no_spoilers(emu, chan)
     record = await runner.db.open_game(dm.id)
     assert record is not None and record.snapshot["daily"] == today
@@ -57,10 +58,10 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     assert record.snapshot["seed"] == daily.daily_seed("dice_stars", "", daily.utc_day(time.time()))
     # A second daily while the first runs leads back to it, and starts nothing.
     again = await emu.slash(kim, chan, "dicestars daily", {})
-    assert "still running" in again.private.content
+    assert "still running" in again.private.text
     assert len(await runner.db.open_games()) == 1
     other = await emu.slash(kim, chan, "dizzle daily", {})
-    assert "another daily" in other.private.content
+    assert "another daily" in other.private.text
     assert await runner.db.daily_days("dizzle", kim.id) == []
     for _ in range(300):
         if not await play_turn_step(emu, runner, dm, [kim]):
@@ -69,11 +70,11 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     record = await runner.db.load_game(record.id)
     assert record.status == "finished"
     # The player's phone buzzed twice: their first turn, and the result.
-    notifying = [m.content for m in emu.dm_messages(kim) if kim.id in m.notified]
+    notifying = [m.text for m in emu.dm_messages(kim) if kim.id in m.notified]
     assert len(notifying) == 2 and "— daily of" in notifying[1], notifying
     score = (await runner.db.daily_entry("dice_stars", today, kim.id)).score
     assert score is not None
-    public = emu.channel_messages(chan)[-1].content
+    public = emu.channel_messages(chan)[-1].text
     assert f"**kim** played the Dice Stars daily of {today}: **{score}** points" in public
     assert "1 of 1 here, 1 of 1 everywhere" in public
     assert f"Dice Stars daily {today}: {score}" in public and "🟩" in public
@@ -88,27 +89,27 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     await play_to_the_end(emu, runner, dm, [kim])
     no_spoilers(emu, chan)
     dizzle_score = (await runner.db.daily_entry("dizzle", today, kim.id)).score
-    public = emu.channel_messages(chan)[-1].content
+    public = emu.channel_messages(chan)[-1].text
     assert f"Dizzle daily of {today}: **{dizzle_score}** point" in public
 
     # A second attempt is refused: the answer is the day's result, privately.
     refused = await emu.slash(kim, chan, "dicestars daily", {})
-    assert f"**{score}** points" in refused.private.content
-    assert "Rank 1 of 1 on this server today" in refused.private.content
-    assert "Streak: 1 day (best: 1)" in refused.private.content
+    assert f"**{score}** points" in refused.private.text
+    assert "Rank 1 of 1 on this server today" in refused.private.text
+    assert "Streak: 1 day (best: 1)" in refused.private.text
     assert len(await runner.db.daily_days("dice_stars", kim.id)) == 1
 
-    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    board = (await emu.slash(kim, chan, "daily", {})).private.text
     assert f"🥇 kim — {score} pts" in board and f"🥇 kim — {dizzle_score} pts" in board
     assert "Your streak: 1 (best: 1)" in board
     shared = await emu.slash(kim, chan, "daily", {"share": True})
     assert shared.private is None
-    assert emu.channel_messages(chan)[-1].content == board, "shared: the same, for everyone"
+    assert emu.channel_messages(chan)[-1].text == board, "shared: the same, for everyone"
     no_spoilers(emu, chan)
 
 
 async def history_lines(emu, kim, chan) -> str:
-    return (await emu.slash(kim, chan, "history", {})).private.content
+    return (await emu.slash(kim, chan, "history", {})).private.text
 
 
 async def test_an_unfinished_daily_ends_at_midnight_utc_and_the_streak_counts_days(
@@ -132,9 +133,9 @@ async def test_an_unfinished_daily_ends_at_midnight_utc_and_the_streak_counts_da
     turn = next(m for m in reversed(emu.channel_messages(dm)) if m.buttons())
     control = next(b for b in turn.buttons() if ":a{" in b["custom_id"] and not b["disabled"])
     late = await emu.click(kim, turn, control["custom_id"])
-    assert "day is over" in late.private.content
+    assert "day is over" in late.private.text
     assert (await runner.db.load_game(first.id)).snapshot["state"] == before["state"]
-    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    board = (await emu.slash(kim, chan, "daily", {})).private.text
     entry = await runner.db.daily_entry("dice_stars", "2026-12-05", kim.id)
     assert entry.ended and entry.score == reached
     assert (await runner.db.load_game(first.id)).status == "abandoned"
@@ -142,25 +143,25 @@ async def test_an_unfinished_daily_ends_at_midnight_utc_and_the_streak_counts_da
     assert f"Yesterday's winner: kim ({reached})" in board
     assert "Your streak: 1 (best: 1)" in board  # alive until today ends
     assert f"the Dice Stars daily of 2026-12-05: **{reached}** point" in (
-        emu.channel_messages(chan)[-1].content
+        emu.channel_messages(chan)[-1].text
     )
 
     # It replays in /history as far as it went, now that its day is over.
     listing = await emu.slash(kim, chan, "history", {})
-    assert f"kim {reached} · daily of 2026-12-05" in listing.private.content
+    assert f"kim {reached} · daily of 2026-12-05" in listing.private.text
     menu = listing.message.select("s:")
     await emu.select(kim, listing.message, menu["custom_id"], [str(first.id)])
-    assert "move" in listing.message.content and listing.message.attachments
+    assert "move" in listing.message.text and listing.message.attachments
 
     await emu.slash(kim, chan, "dicestars daily", {})  # the next day's dice
     second = await runner.db.open_game(dm.id)
     assert second.snapshot["seed"] == daily.daily_seed("dice_stars", "", day)
     assert second.snapshot["seed"] != first.snapshot["seed"]
-    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    board = (await emu.slash(kim, chan, "daily", {})).private.text
     assert "Your streak: 2 (best: 2)" in board
 
     day = dt.date(2026, 12, 8)  # a whole day missed
-    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    board = (await emu.slash(kim, chan, "daily", {})).private.text
     assert "Your streak: 0 (best: 2)" in board
 
 
@@ -179,14 +180,14 @@ async def test_a_finished_daily_replays_in_history_only_once_its_day_ended(
             break
     assert (await runner.db.load_game(record.id)).status == "finished"
     listed = (await emu.slash(kim, chan, "history", {})).private
-    assert listed is None or "Dice Stars ·" not in listed.content
+    assert listed is None or "Dice Stars ·" not in listed.text
     day = dt.date(2026, 12, 6)
     listing = await emu.slash(kim, chan, "history", {})
-    assert "Dice Stars · " in listing.private.content
-    assert "daily of 2026-12-05" in listing.private.content
+    assert "Dice Stars · " in listing.private.text
+    assert "daily of 2026-12-05" in listing.private.text
     menu = listing.message.select("s:")
     await emu.select(kim, listing.message, menu["custom_id"], [str(record.id)])
-    assert "move" in listing.message.content and listing.message.attachments
+    assert "move" in listing.message.text and listing.message.attachments
 
 
 async def test_a_daily_started_in_a_dm_is_played_there_and_ranked_among_all(emu, runner, world):
@@ -194,20 +195,20 @@ async def test_a_daily_started_in_a_dm_is_played_there_and_ranked_among_all(emu,
     await runner.start()
     dm = emu.open_dm(kim)
     refused = await emu.slash(kim, dm, "dicestars new", {"solo": True})
-    assert "not in direct messages" in refused.private.content
+    assert "not in direct messages" in refused.private.text
     started = await emu.slash(kim, dm, "dizzle daily", {})
-    assert "waiting in your DMs" in started.private.content
+    assert "waiting in your DMs" in started.private.text
     await play_to_the_end(emu, runner, dm, [kim])
     today = daily.utc_day(time.time()).isoformat()
     entry = await runner.db.daily_entry("dizzle", today, kim.id)
     assert entry.ended and entry.guild_id is None
-    result = next(m.content for m in emu.channel_messages(dm) if "Rank" in m.content)
+    result = next(m.text for m in emu.channel_messages(dm) if "Rank" in m.text)
     assert "Rank 1 of 1 among all players today" in result and "on this server" not in result
     assert emu.channel_messages(chan) == [], "nothing posted in any server"
-    board = (await emu.slash(kim, dm, "daily", {})).private.content
+    board = (await emu.slash(kim, dm, "daily", {})).private.text
     assert "all players" in board and f"🥇 kim — {entry.score} pts" in board
     # Not on the server's board: it was played in no server.
-    board = (await emu.slash(kim, chan, "daily", {})).private.content
+    board = (await emu.slash(kim, chan, "daily", {})).private.text
     assert f"kim — {entry.score}" not in board
 
 
@@ -218,12 +219,12 @@ async def test_closed_dms_use_up_no_attempt(emu, runner):
     emu.add_member(guild, kim)
     await runner.start()
     refused = await emu.slash(kim, chan, "dicestars daily", {})
-    assert "cannot send you direct messages" in refused.private.content
+    assert "cannot send you direct messages" in refused.private.text
     assert await runner.db.daily_days("dice_stars", kim.id) == []
     assert await runner.db.open_games() == [] and emu.channel_messages(chan) == []
     kim.dms_open = True
     started = await emu.slash(kim, chan, "dicestars daily", {})
-    assert "waiting in your DMs" in started.private.content
+    assert "waiting in your DMs" in started.private.text
     assert len(await runner.db.daily_days("dice_stars", kim.id)) == 1
 
 
@@ -241,7 +242,7 @@ async def test_a_bot_killed_before_the_result_sends_it_once_after_its_restart(
         dm = emu.open_dm(kim)
 
         def the_result(call) -> bool:
-            return "— daily of" in call.json().get("content", "")
+            return "— daily of" in body_text(call.json())
 
         killed = emu.inject(
             "POST", rf"/channels/{dm.id}/messages", match=the_result, before=bot_process.kill
@@ -254,7 +255,7 @@ async def test_a_bot_killed_before_the_result_sends_it_once_after_its_restart(
         today = daily.utc_day(time.time()).isoformat()
         entry = await player.db.daily_entry("dice_stars", today, kim.id)
         assert entry.ended and entry.score is not None and not entry.announced
-        assert not [m for m in emu.dm_messages(kim) if "— daily of" in m.content]
+        assert not [m for m in emu.dm_messages(kim) if "— daily of" in m.text]
         assert not emu.channel_messages(chan)
 
         await bot_process.restart()
@@ -262,12 +263,10 @@ async def test_a_bot_killed_before_the_result_sends_it_once_after_its_restart(
             lambda: emu.channel_messages(chan), timeout=15, what="the result in the channel"
         )
         await emu.idle()
-        results = [m for m in emu.dm_messages(kim) if "— daily of" in m.content]
-        assert len(results) == 1 and f"**{entry.score}**" in results[0].content
+        results = [m for m in emu.dm_messages(kim) if "— daily of" in m.text]
+        assert len(results) == 1 and f"**{entry.score}**" in results[0].text
         (public,) = emu.channel_messages(chan)
-        assert f"**kim** played the Dice Stars daily of {today}: **{entry.score}**" in (
-            public.content
-        )
+        assert f"**kim** played the Dice Stars daily of {today}: **{entry.score}**" in (public.text)
         assert (await player.db.daily_entry("dice_stars", today, kim.id)).announced
         no_spoilers(emu, chan)
         assert bot_process.tracebacks() == []

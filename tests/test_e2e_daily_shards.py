@@ -114,7 +114,7 @@ async def test_two_servers_on_two_processes_share_the_dice_and_the_leaderboard(e
 
     async def posted(chan) -> str | None:
         messages = emu.channel_messages(chan)
-        return messages[-1].content if messages else None
+        return messages[-1].text if messages else None
 
     kim_line = await until(lambda: posted(kim_chan), "kim's result line")
     lea_line = await until(lambda: posted(lea_chan), "lea's result line")
@@ -124,10 +124,10 @@ async def test_two_servers_on_two_processes_share_the_dice_and_the_leaderboard(e
 
     # A second attempt is refused by either process, which reads the same ranks.
     for user, chan in ((kim, kim_chan), (lea, lea_chan)):
-        refused = (await emu.slash(user, chan, "dicestars daily", {})).private.content
+        refused = (await emu.slash(user, chan, "dicestars daily", {})).private.text
         assert "Rank 1 of 1 on this server today" in refused
         assert "Rank 1 of 2 among all players today" in refused
-    board = (await emu.slash(lea, emu.open_dm(lea), "daily", {})).private.content
+    board = (await emu.slash(lea, emu.open_dm(lea), "daily", {})).private.text
     score = entries[0].score
     assert f"🥇 kim — {score} pts" in board and f"🥇 lea — {score} pts" in board
     assert len(await storage.open_games()) == 0

@@ -69,7 +69,7 @@ async def play_turn_step(emu, runner, chan, users) -> bool:
     seat_user = record.snapshot["seats"][seat]["user_id"]
     user = next(u for u in users if u.id == seat_user)
     turn = emu.channel_messages(chan)[-1]
-    assert f"<@{user.id}>" in turn.content, turn.content
+    assert f"<@{user.id}>" in turn.text, turn.text
     assert turn.attachments and turn.attachments[0].data.startswith(b"\x89PNG")
     assert turn.attachments[0].description, "every picture carries a text summary"
     wanted = engine.autopilot(state, seat)
@@ -89,18 +89,18 @@ async def test_three_players_play_a_whole_game_to_the_scoreboard(emu, runner, wo
     await runner.start()
     await open_and_start(emu, chan, users)
     lobby = emu.channel_messages(chan)[0]
-    assert "bob (Gastgeber), alice, carol" in lobby.content  # the host speaks German
+    assert "bob (Gastgeber), alice, carol" in lobby.text  # the host speaks German
     for _ in range(400):
         if not await play_turn_step(emu, runner, chan, users):
             break
     record = (await runner.db.guild_games(chan.guild.id))[0]
     assert record.status == "finished"
     final = emu.channel_messages(chan)[-1]
-    assert "Endstand" in final.content and only_rematch(final)
+    assert "Endstand" in final.text and only_rematch(final)
     assert final.attachments[0].filename == "dice-stars-result.png"
     state = engine.from_json(record.snapshot["state"])
     for seat, points in enumerate(engine.scores(state)):
-        assert f"{record.snapshot['seats'][seat]['name']} – {points} Punkt" in final.content
+        assert f"{record.snapshot['seats'][seat]['name']} – {points} Punkt" in final.text
     # No turn message keeps controls; the channel reads like a log.
     assert with_game_controls(emu.channel_messages(chan)) == []
     # The log replays to the same final state.
@@ -123,7 +123,7 @@ async def test_solo_game_starts_at_once_and_ends_with_the_opponent(emu, runner, 
     record = (await runner.db.guild_games(chan.guild.id))[0]
     assert record.status == "finished"
     final = emu.channel_messages(chan)[-1]
-    assert "Solo-Gegner" in final.content
+    assert "Solo-Gegner" in final.text
 
 
 async def test_restart_mid_game_loses_nothing_and_old_buttons_work(emu, runner, world):
@@ -145,7 +145,7 @@ async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world)
     await open_and_start(emu, chan, users[:2])
     look = await emu.slash(users[2], chan, "dicestars sheet", {"player": "bob"})
     assert look.private and look.private.attachments
-    assert look.private.content.startswith("bob")
+    assert look.private.text.startswith("bob")
     assert look.message.id not in [m.id for m in emu.channel_messages(chan)]
     record = await runner.db.open_game(chan.id)
     state = engine.from_json(record.snapshot["state"])
@@ -176,10 +176,10 @@ async def test_a_computer_seats_sheet_can_be_looked_at(emu, runner, world):
     assert [c["value"] for c in typed] == ["1"]
     look = await emu.slash(users[2], chan, "dicestars sheet", {"player": "1"})
     assert look.private and look.private.attachments[0].data.startswith(b"\x89PNG")
-    assert look.private.content.startswith(robo["name"]), "the computer's own sheet"
+    assert look.private.text.startswith(robo["name"]), "the computer's own sheet"
     mine = await emu.slash(users[0], chan, "dicestars sheet", {})
-    assert mine.private.content.startswith(users[0].name)
+    assert mine.private.text.startswith(users[0].name)
     nobody = await emu.slash(users[2], chan, "dicestars sheet", {})
     assert nobody.private and not nobody.private.attachments, "carol has no seat of her own"
     unknown = await emu.slash(users[2], chan, "dicestars sheet", {"player": "zed"})
-    assert "zed" in unknown.private.content and not unknown.private.attachments
+    assert "zed" in unknown.private.text and not unknown.private.attachments

@@ -114,7 +114,7 @@ async def play_step(emu, runner, chan, users) -> bool:
     user = next(u for u in users if u.id == seats[seat]["user_id"])
     turn = pass_message(emu, chan)
     for mover in movers:  # every planet picker is named; otherwise the one player to act
-        assert f"<@{seats[mover]['user_id']}>" in turn.content, turn.content
+        assert f"<@{seats[mover]['user_id']}>" in turn.text, turn.text
     picture = turn.attachments[0]
     assert picture.data.startswith(b"\x89PNG") and picture.description
     wanted = engine.autopilot(state, seat)
@@ -177,7 +177,7 @@ def assert_final_message(emu, chan, record, points_word: str) -> Message:
     state = engine.from_json(record.snapshot["state"])
     for seat, points in enumerate(engine.scores(state)):
         name = record.snapshot["seats"][seat]["name"]
-        assert f"{name} " in final.content and f"{points} {points_word}" in final.content
+        assert f"{name} " in final.text and f"{points} {points_word}" in final.text
     assert with_game_controls(emu.channel_messages(chan)) == [] and only_rematch(final)
     return final
 
@@ -192,12 +192,12 @@ async def test_two_players_play_level_4_with_planet_picks_in_german(emu, runner,
     # bob hosts: the table speaks his language (the server's would be en-US on most servers).
     await open_and_start(emu, chan, [users[1], users[0]], level="level4")
     lobby = emu.channel_messages(chan)[0]
-    assert "Level: **Level 4**" in lobby.edits[-1].content
+    assert "Level: **Level 4**" in lobby.edits[-1].text
     await play_to_the_end(emu, runner, chan, users)
     record = (await runner.db.guild_games(chan.guild.id))[0]
     assert record.status == "finished"
     final = assert_final_message(emu, chan, record, "Punkt")
-    assert "Endstand" in final.content
+    assert "Endstand" in final.text
     moves = await runner.db.moves(record.id)
     picks = [m for m in moves if m.action["type"] == "choose_planet"]
     assert picks and all(m.actor == "user" for m in picks), "players picked planets"
@@ -218,7 +218,7 @@ async def test_four_players_play_level_3_with_its_bombs_and_flags(emu, runner, w
     assert record.status == "finished"
     assert_final_message(emu, chan, record, "point")
     # Every bomb and flag that went off is told in the channel, in French.
-    said = "\n".join(m.content for m in emu.channel_messages(chan))
+    said = "\n".join(m.text for m in emu.channel_messages(chan))
     state = engine.from_json(record.snapshot["state"])
     assert state.level.id == "level3"
     specials = [e for e in await replay_events(runner, record) if e["type"] in ("bomb", "flag")]
@@ -236,12 +236,12 @@ async def test_solo_game_starts_at_once_and_ends_with_the_scoreboard(emu, runner
     ix = await emu.slash(users[0], chan, "dizzle new", {"level": "level2", "solo": True})
     assert ix.private is None
     first = emu.channel_messages(chan)[-1]
-    assert "Round 1/10" in first.content and first.attachments
+    assert "Round 1/10" in first.text and first.attachments
     await play_to_the_end(emu, runner, chan, users)
     record = (await runner.db.guild_games(chan.guild.id))[0]
     assert record.status == "finished"
     final = assert_final_message(emu, chan, record, "points")
-    assert "Dizzle — solo game** (Level 2)" in final.content, "a solo shows no ranking"
+    assert "Dizzle — solo game** (Level 2)" in final.text, "a solo shows no ranking"
     # One message per pass: each pass's log and prompt are edited into the same message.
     turns = [m for m in emu.channel_messages(chan) if m.attachments][:-1]
     assert len(turns) == engine.ROUNDS[1]
@@ -275,7 +275,7 @@ async def test_simultaneous_planet_picks_share_one_message_edited_in_place(emu, 
         sheet.rockets = 1
     await cog.save_and_show(None, cog.plugins["dizzle"], record, table, state, [], [])
     picks = pass_message(emu, chan)
-    assert all(f"<@{u.id}>" in picks.content for u in users[:2])
+    assert all(f"<@{u.id}>" in picks.text for u in users[:2])
     # The pass's message is edited, so a short message notifies the picker whom this pass
     # has not told yet (its message told its start player).
     ping = emu.channel_messages(chan)[-1]
@@ -285,8 +285,8 @@ async def test_simultaneous_planet_picks_share_one_message_edited_in_place(emu, 
     planet = offered[0][2]
     await use(emu, users[1], picks, offered[0][0], offered[0][1])
     assert pass_message(emu, chan).id == picks.id, "edited, not posted again"
-    assert f"<@{users[0].id}>" in picks.content and f"<@{users[1].id}>" not in picks.content
-    assert "bob" in picks.content, "the log line of bob's pick stays"
+    assert f"<@{users[0].id}>" in picks.text and f"<@{users[1].id}>" not in picks.text
+    assert "bob" in picks.text, "the log line of bob's pick stays"
     again_id, again_value, _ = next(c for c in game_controls(picks) if c[2] == planet)
     again = await use(emu, users[1], picks, again_id, again_value)
     assert again.private, "bob has picked already"
@@ -329,10 +329,10 @@ async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world)
     assert [c["name"] for c in choices] == ["bob"]
     look = await emu.slash(users[2], chan, "dizzle sheet", {"player": choices[0]["value"]})
     assert look.private and look.private.attachments
-    assert "bob" in look.message.content
+    assert "bob" in look.message.text
     assert look.message.id not in [m.id for m in emu.channel_messages(chan)]
     mine = await emu.slash(users[0], chan, "dizzle sheet", {})
-    assert mine.private and "alice" in mine.private.content
+    assert mine.private and "alice" in mine.private.text
     stranger = await emu.slash(users[3], chan, "dizzle sheet", {})
     assert stranger.private and not stranger.private.attachments
     record = await runner.db.open_game(chan.id)
@@ -342,7 +342,7 @@ async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world)
     cid, value, _ = game_controls(turn)[0]
     ix = await use(emu, idle, turn, cid, value)
     language = "de" if idle is users[1] else "en"
-    assert ix.private and ix.private.content == LOC.text(language, "dz-error-not-your-turn")
+    assert ix.private and ix.private.text == LOC.text(language, "dz-error-not-your-turn")
     assert (await runner.db.load_game(record.id)).version == record.version
 
 
@@ -354,13 +354,13 @@ async def test_level_autocomplete_and_lobby_choice(emu, runner, world):
     assert [(c["name"], c["value"]) for c in choices] == [("Level 3", "level3")]
     ix = await emu.slash(users[1], chan, "dizzle new", {"level": "level4"})
     lobby = ix.message
-    assert "Level 4" in lobby.content
+    assert "Level 4" in lobby.text
     menu = next(m for m in lobby.selects() if m["custom_id"].endswith(":opt:level"))
     assert [o["value"] for o in menu["options"]] == list(engine.LEVEL_IDS)
     await emu.select(users[1], lobby, menu["custom_id"], ["level2"])
-    assert "Level 2" in emu.channel_messages(chan)[0].content
+    assert "Level 2" in emu.channel_messages(chan)[0].text
     bad = await emu.slash(users[0], chan, "dizzle new", {"level": "nowhere"})
-    assert bad.private and "nowhere" in bad.private.content
+    assert bad.private and "nowhere" in bad.private.text
 
 
 # ---- more than 25 placements ------------------------------------------------------------------

@@ -21,6 +21,7 @@ from games import dice_stars as ds_engine
 from games import dizzle as engine
 from storage import Database
 from tests.emulator import FakeDiscord, Message
+from tests.support.bodies import body_text
 from tests.support.process import BotProcess
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import pass_message, play_step, verb
@@ -86,11 +87,11 @@ def passes_of(emu: FakeDiscord, chan) -> list[Pass]:
         if any(a.filename == PASS_PICTURE for a in message.attachments):
             passes.append(Pass(message))
         posted = message.edits[0] if message.edits else message  # as it notified
-        mentioned = {int(found) for found in MENTION.findall(posted.content)}
+        mentioned = {int(found) for found in MENTION.findall(posted.text)}
         told = [user for user in message.notified if user in mentioned]
         assert len(told) == len(message.notified), "a notification names whom it is for"
         if told:
-            assert passes, f"a notification before the first pass: {message.content!r}"
+            assert passes, f"a notification before the first pass: {message.text!r}"
             passes[-1].notified.update(told)
     return passes
 
@@ -168,7 +169,7 @@ def figures(passes: list[Pass], players: list) -> str:
 def assert_live_notifications(emu: FakeDiscord, chan, players: list, clicks, passes_wanted: int):
     passes = passes_of(emu, chan)
     print(f"\n{len(players)} players, {len(passes)} passes: {figures(passes, players)}")
-    deleted = [m.content for m in notifying(emu, chan) if m.deleted]
+    deleted = [m.text for m in notifying(emu, chan) if m.deleted]
     assert deleted == [], f"{len(deleted)} notifying messages deleted: {deleted[:3]}"
     told = {str(m.id) for m in notifying(emu, chan)}
     deletions = [r.path for r in emu.requests if r.method == "DELETE"]
@@ -219,7 +220,7 @@ async def test_a_ping_lost_in_a_crash_is_posted_again_not_taken_from_an_earlier_
     target = players[1]
 
     def ping_for_target(call) -> bool:
-        content = call.json().get("content", "")
+        content = body_text(call.json())
         return not call.uploads and content.startswith("🔔") and f"<@{target.id}>" in content
 
     killed = emu.inject("POST", FOLLOWUP, match=ping_for_target, nth=2, before=bot_process.kill)
@@ -284,7 +285,7 @@ async def test_dice_stars_still_notifies_by_one_mention_in_each_new_turn_message
     print("\nDice Stars, 3 players:", ", ".join(f"{u.name} {totals[u.id]}" for u in players))
     assert all(m.attachments and len(m.notified) == 1 for m in told), "the turn message itself"
     assert not any(m.deleted for m in told)
-    assert not [m for m in emu.all_messages() if "your turn" in m.content], "no extra message"
+    assert not [m for m in emu.all_messages() if "your turn" in m.text], "no extra message"
     # Each turn that came to a player who did not just click is one mention of them.
     for number, (_, user, made) in enumerate(clicks[:-1]):
         following = clicks[number + 1][1]

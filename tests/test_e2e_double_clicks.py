@@ -102,7 +102,7 @@ def told_stale(ix: Interaction) -> bool:
     """Whether the click was told, privately, that it is out of date (its answer, or a
     follow-up of its acknowledgement)."""
     answers = [ix.private, *(m for m in ix.followups if m.ephemeral_for is not None)]
-    return any(m is not None and text in m.content for m in answers for text in STALE.values())
+    return any(m is not None and text in m.text for m in answers for text in STALE.values())
 
 
 async def user_moves(runner, game_id: int) -> list[dict[str, Any]]:
@@ -119,7 +119,7 @@ async def apply_twice(
         # One applied, and answered as any click; the other told privately that it came too
         # late (out of date, or the game is over).
         assert sorted(told(ix) for ix in clicks) == [False, True], [
-            (ix.private.content if ix.private else None) for ix in clicks
+            (ix.private.text if ix.private else None) for ix in clicks
         ]
     else:
         ix = await delivered_twice(emu, user, message, custom_id, values)
@@ -301,7 +301,7 @@ async def test_lobby_buttons_tapped_twice_apply_once(emu, runner, world):
     await tapped_twice(emu, alice, lobby, cid(lobby, "start"))
     record = await runner.db.open_game(chan.id)
     assert record.status == "active"
-    rounds = [m for m in emu.channel_messages(chan) if "Round 1 of 4" in m.content]
+    rounds = [m for m in emu.channel_messages(chan) if "Round 1 of 4" in m.text]
     assert len(rounds) == 1, "one game started, one round message"
     assert len([m for m in emu.dm_messages(alice) if m.attachments]) == 1, "one slate"
     chance = [m.action["type"] for m in await runner.db.moves(record.id) if m.actor == "chance"]

@@ -20,6 +20,8 @@ from games.table import Table
 from storage import Database
 from tests.emulator import FakeDiscord, Message
 from tests.emulator.messages import create_message
+from tests.emulator.models import IS_COMPONENTS_V2
+from tests.support.bodies import body_text
 from tests.test_e2e_dice_stars import open_and_start as open_dice_stars
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import open_and_start as open_dizzle
@@ -52,7 +54,7 @@ def pings(emu: FakeDiscord, chan) -> list[Message]:
     return [
         m
         for m in emu.all_messages()
-        if m.channel is chan and not m.attachments and "your turn" in m.content
+        if m.channel is chan and not m.attachments and "your turn" in m.text
     ]
 
 
@@ -79,7 +81,7 @@ async def play_until(emu, reader, chan, users, done, steps: int = 80) -> None:
 
 
 def is_ping(call) -> bool:
-    return not call.uploads and "your turn" in call.json().get("content", "")
+    return not call.uploads and "your turn" in body_text(call.json())
 
 
 # --- the route ------------------------------------------------------------------------------
@@ -187,7 +189,7 @@ async def test_a_ping_posted_before_a_sigkill_is_adopted_and_kept(emu, bot_proce
         record = await settled(emu, bot.database, chan)
         ping = pings(emu, chan)[-1]
         assert ping.interaction_id is not None, "the ping posted before the crash"
-        assert [m.content for m in pings(emu, chan)].count(ping.content) == 1, "posted once"
+        assert [m.text for m in pings(emu, chan)].count(ping.text) == 1, "posted once"
         assert record.snapshot["messages"][f"ping:{record.snapshot['turn_began']}"] == ping.id
         assert calls(emu, "POST", CHANNEL_POST) == 0, "nothing posted twice"
         # Its pass ends: the table forgets it, and it stays, like any other ping.
@@ -217,14 +219,17 @@ async def test_a_turn_message_another_process_posted_and_saved_first_stays_alone
 
     async def another_process_posts_and_saves() -> None:
         call = fault.calls[-1]
+        body = call.json()
+        flags = body.get("flags", 0) & IS_COMPONENTS_V2
         message = create_message(
-            emu, call.json(), call.uploads, channel=chan, author=emu.bot_user, flags=0
+            emu, body, call.uploads, channel=chan, author=emu.bot_user, flags=flags
         )
         other.append(message)
         record = await runner.db.open_game(chan.id)
         snapshot = dict(record.snapshot)
         key = f"turn:{snapshot['turn_since']}"
-        snapshot["messages"] = {**snapshot["messages"], key: message.id}
+        # Its message is a V2 one, noted so as the bot notes those it posts.
+        snapshot["messages"] = {**snapshot["messages"], key: message.id, f"v2:{message.id}": 1}
         await runner.db.save_game(record.id, record.version, snapshot, status=record.status)
 
     fault = emu.inject("POST", FOLLOWUP, before=another_process_posts_and_saves)

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
-from cogs.table.messages import PROMPT_BREAK
 from games import dice_stars as engine
 from games import stella as stella_engine
 from games.engine import CHANCE, only_choice_event
@@ -26,6 +25,7 @@ from screens.context import TableContext, log_event_lines
 from storage import Database, GameRecord, MoveRecord
 from tests.emulator import Channel, FakeDiscord, Message, User
 from tests.emulator.interactions import APPLICATION_COMMAND, Interaction, base_payload
+from tests.support.bodies import log_text
 from tests.support.controls import game_controls
 from tests.test_e2e_dice_stars import controls, star_values, verb
 
@@ -100,9 +100,7 @@ def live(emu: FakeDiscord, chan: Channel) -> list[Message]:
 def public_log(emu: FakeDiscord, chan: Channel) -> Counter[str]:
     lines: Counter[str] = Counter()
     for message in emu.channel_messages(chan):
-        head, found, _ = message.content.rpartition(PROMPT_BREAK)
-        if found:
-            lines.update(line for line in head.split("\n") if line)
+        lines.update(line for line in log_text(message).split("\n") if line)
     return lines
 
 
@@ -304,9 +302,9 @@ async def test_a_new_table_whose_answer_came_too_late_is_posted_by_the_channel(e
     assert ix.refused == [404]
     await settled(emu, runner.config.database, chan)
     (lobby,) = emu.channel_messages(chan)
-    assert "Dice Stars" in lobby.content and lobby.buttons()
+    assert "Dice Stars" in lobby.text and lobby.buttons()
     again = await emu.slash(users[0], chan, "dicestars new", {})
-    assert "already has a table" in again.private.content
+    assert "already has a table" in again.private.text
 
 
 async def test_a_repair_that_finds_its_table_shown_already_lets_saves_under_way_land(
@@ -335,9 +333,9 @@ async def test_spectating_works_the_moment_a_table_exists(emu, runner, world):
     await runner.start()
     await emu.slash(users[0], chan, "dicestars new", {})
     ix = await emu.slash(users[1], watch, "spectate", {"table": chan})
-    assert ix.private is None and f"<#{chan.id}>" in ix.message.content
+    assert ix.private is None and f"<#{chan.id}>" in ix.message.text
     await settled(emu, runner.config.database, chan)
-    assert f"<#{watch.id}>" in emu.channel_messages(chan)[0].content, "the lobby lists it"
+    assert f"<#{watch.id}>" in emu.channel_messages(chan)[0].text, "the lobby lists it"
 
 
 async def test_a_spectating_channel_gets_every_public_line_of_a_game_with_a_computer(
@@ -415,7 +413,7 @@ async def test_slash_options_no_client_should_send_get_a_private_answer(emu, run
     await runner.start()
     for value in ("soon", 99_999, True):
         ix = await raw_slash(emu, users[0], chan, "dicestars", "new", [("turn_timer", 4, value)])
-        assert ix.private and "not a value" in ix.private.content
+        assert ix.private and "not a value" in ix.private.text
     assert emu.channel_messages(chan) == [], "nothing opened"
     assert await runner.db.open_game(chan.id) is None
 
@@ -524,11 +522,11 @@ async def test_a_stella_designation_saved_before_a_sigkill_is_announced_after_it
         seats = record.snapshot["seats"]
         waiting = [seats[s]["user_id"] for s in stella_engine.to_move(state)]
         assert all(slate(emu, u) for u in users if u.id in waiting), "every slate by DM"
-        assert "Round 2 of 4" in emu.channel_messages(chan)[-1].content
+        assert "Round 2 of 4" in emu.channel_messages(chan)[-1].text
     else:
         assert len(live(emu, chan)) == 1, "one current message, with working controls"
-    said = [m for m in emu.channel_messages(chan) if " designates " in m.content]
-    text = said[0].content if said else ""
+    said = [m for m in emu.channel_messages(chan) if " designates " in m.text]
+    text = said[0].text if said else ""
     # Announced once (a designation the table played after it may share its message).
     assert len(said) == 1 and text.count(" designates ") - text.count("only possible move") == 1
     # And the game goes on to its end.

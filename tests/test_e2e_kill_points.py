@@ -565,7 +565,7 @@ def assert_shows_what_was_saved(
     # Every message of the channel counted: the new ones are those the table wants, once.
     known = {m.id for m in before.channel}
     new = [m for m in after.channel if m.id not in known]
-    assert len(new) == wanted_messages(before, after), [m.content[:80] for m in new]
+    assert len(new) == wanted_messages(before, after), [m.text[:80] for m in new]
     pings = {v for k, v in before.table.messages.items() if k.startswith("ping:")}
     gone = {m.id for m in before.channel} - {m.id for m in after.channel} - pings
     assert not gone, "only a ping of a turn that passed is deleted"

@@ -43,7 +43,7 @@ def cid(message: Message, wanted: str) -> str:
         found = item["custom_id"].split(":", 3)[3]
         if found == wanted or found.startswith(wanted + ":"):  # "alock" for "alock:<draft>"
             return item["custom_id"]
-    raise AssertionError(f"no {wanted} control on {message.content!r}")
+    raise AssertionError(f"no {wanted} control on {message.text!r}")
 
 
 def lobby_line(language: str, name_key: str, value: str) -> str:
@@ -61,8 +61,8 @@ async def test_a_german_host_gets_a_german_table_and_each_reader_their_own_rules
     baerbel, ann, claire = users["baerbel"], users["ann"], users["claire"]
     await runner.start()
     lobby = (await emu.slash(baerbel, chan, "dicestars new", {})).message
-    assert lobby_line("de", "table-language", "Deutsch") in lobby.content
-    assert "baerbel (Gastgeber)" in lobby.content
+    assert lobby_line("de", "table-language", "Deutsch") in lobby.text
+    assert "baerbel (Gastgeber)" in lobby.text
     menu = next(s for s in lobby.selects() if s["custom_id"].endswith(":lang"))
     assert [o["value"] for o in menu["options"] if o.get("default")] == ["de"]
 
@@ -70,7 +70,7 @@ async def test_a_german_host_gets_a_german_table_and_each_reader_their_own_rules
     for user, language in ((ann, "en"), (claire, "fr"), (baerbel, "de")):
         ix = await emu.click(user, lobby, cid(lobby, "rules"))
         assert ix.private and ix.private.ephemeral_for == user.id
-        assert ix.private.content == LOC.text(language, "rules-dice_stars")
+        assert ix.private.text == LOC.text(language, "rules-dice_stars")
         legend = ix.private.attachments[0]
         assert legend.filename == "legend-dice_stars.png" and legend.data.startswith(b"\x89PNG")
         assert LOC.text(language, "legend-dice_stars-green-field") in legend.description
@@ -88,7 +88,7 @@ async def test_a_german_host_gets_a_german_table_and_each_reader_their_own_rules
         return plugin.turn_screen(TableContext(record.id, 0, table, state, language, LOC))
 
     german, english = screen("de"), screen("en")
-    assert german.text in turn.content and english.text not in turn.content
+    assert german.text in turn.text and english.text not in turn.text
     # The picture is the one drawn with German words (and not the English one).
     assert turn.attachments[0].data == german.image != english.image
     assert turn.attachments[0].description == german.image_summary
@@ -96,7 +96,7 @@ async def test_a_german_host_gets_a_german_table_and_each_reader_their_own_rules
     rules = next(b for b in turn.buttons() if b["custom_id"].endswith(":rules"))
     assert rules["label"] == LOC.text("de", "rules-button")
     ix = await emu.click(ann, turn, rules["custom_id"])
-    assert ix.private.content == LOC.text("en", "rules-dice_stars"), "ann reads English"
+    assert ix.private.text == LOC.text("en", "rules-dice_stars"), "ann reads English"
     assert (await runner.db.load_game(record.id)).version == record.version, "nothing changed"
 
     # A move: its event line is German; a click out of turn is answered in English to ann.
@@ -112,10 +112,10 @@ async def test_a_german_host_gets_a_german_table_and_each_reader_their_own_rules
     action = json.loads(click.split(":", 3)[3][1:])
     if other is ann:
         ix = await emu.click(ann, turn, click)
-        assert ix.private.content == LOC.text("en", "ds-error-not-your-turn")
+        assert ix.private.text == LOC.text("en", "ds-error-not-your-turn")
     await emu.click(mover, turn, click)
     await emu.idle()
-    said = "\n".join(m.content for m in emu.channel_messages(chan))
+    said = "\n".join(m.text for m in emu.channel_messages(chan))
     events = ds_engine.apply(ds_engine.from_json(table.state), seat, action)
     german_lines = plugin.event_lines(TableContext(record.id, 0, table, state, "de", LOC), events)
     assert german_lines and all(line in said for line in german_lines), german_lines
@@ -124,7 +124,7 @@ async def test_a_german_host_gets_a_german_table_and_each_reader_their_own_rules
     for user, language in ((ann, "en"), (baerbel, "de"), (claire, "fr")):
         for game in ("dice_stars", "dizzle", "stella"):
             ix = await emu.slash(user, chan, "help", {"game": game})
-            assert ix.private and ix.private.content == LOC.text(
+            assert ix.private and ix.private.text == LOC.text(
                 language, f"rules-{game}", preset="seed"
             )
             assert ix.private.attachments[0].filename == f"legend-{game}.png"
@@ -138,19 +138,19 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     await bot_process.start()
     lobby = (await emu.slash(baerbel, chan, "stella new", {})).message
     words_de = lobby_line("de", "st-option-language", LOC.text("de", "st-option-language-de"))
-    assert words_de in lobby.content, "Stella's word cards follow the table's language"
+    assert words_de in lobby.text, "Stella's word cards follow the table's language"
 
     await emu.select(baerbel, lobby, cid(lobby, "lang"), ["fr"])
     await emu.idle()
-    assert lobby_line("fr", "table-language", "Français") in lobby.content
+    assert lobby_line("fr", "table-language", "Français") in lobby.text
     assert lobby_line("fr", "st-option-language", LOC.text("fr", "st-option-language-fr")) in (
-        lobby.content
+        lobby.text
     )
-    assert "baerbel (hôte)" in lobby.content
+    assert "baerbel (hôte)" in lobby.text
     # A guest may not change it: privately told in their own language, nothing changes.
     ix = await emu.select(ann, lobby, cid(lobby, "lang"), ["en"])
-    assert ix.private.content == LOC.text("en", "table-error-host-only")
-    assert lobby_line("fr", "table-language", "Français") in lobby.content
+    assert ix.private.text == LOC.text("en", "table-error-host-only")
+    assert lobby_line("fr", "table-language", "Français") in lobby.text
 
     for user in (ann, claire):
         await emu.click(user, lobby, cid(lobby, "join"))
@@ -165,8 +165,8 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     await emu.wait_until(grid_posted, timeout=30, what="the grid and the three slates")
     await emu.idle()
     grid = emu.channel_messages(chan)[-1]
-    assert LOC.text("fr", "st-marking-prompt") in grid.content
-    word = re.search(r"«\u00a0(.+?)\u00a0»", grid.content).group(1)
+    assert LOC.text("fr", "st-marking-prompt") in grid.text
+    word = re.search(r"«\u00a0(.+?)\u00a0»", grid.text).group(1)
     assert word in words_of("fr")
     db = await Database.open(bot_process.database)
     try:
@@ -179,7 +179,7 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     # Each slate comes by DM in its reader's language.
     prompt = {"min": st_engine.MIN_MARKS, "max": st_engine.MAX_MARKS}
     for user, language in ((ann, "en"), (baerbel, "de"), (claire, "fr")):
-        assert LOC.text(language, "st-slate-prompt", **prompt) in emu.dm_messages(user)[-1].content
+        assert LOC.text(language, "st-slate-prompt", **prompt) in emu.dm_messages(user)[-1].text
 
     await bot_process.terminate()
     await bot_process.restart()
@@ -196,13 +196,13 @@ async def test_the_host_switches_to_french_everything_public_follows_and_survive
     locked = LOC.text("en", "st-event-slate_locked", count=1, labels="A1")
     await emu.wait_until(
         lambda: (
-            "Ardoises validées\u00a0: ann" in emu.channel_messages(chan)[-1].content
-            and locked in emu.dm_messages(ann)[-1].content
+            "Ardoises validées\u00a0: ann" in emu.channel_messages(chan)[-1].text
+            and locked in emu.dm_messages(ann)[-1].text
         ),
         timeout=30,
         what="the grid naming ann as locked in, and her DM saying so",
     )
-    assert locked in emu.dm_messages(ann)[-1].content, "ann's DM stays English"
-    status = emu.channel_messages(chan)[-1].content
+    assert locked in emu.dm_messages(ann)[-1].text, "ann's DM stays English"
+    status = emu.channel_messages(chan)[-1].text
     assert "Ardoises validées\u00a0: ann" in status, status
     assert not bot_process.tracebacks()

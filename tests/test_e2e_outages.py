@@ -146,7 +146,7 @@ async def test_a_minute_of_5xx_while_a_timeout_plays_a_turn(
         fault.cancel()
 
     await emu.wait_until(
-        lambda: any("ran out of time" in m.content for m in emu.channel_messages(chan)),
+        lambda: any("ran out of time" in m.text for m in emu.channel_messages(chan)),
         timeout=10,
         what="the timeout shown once Discord is back",
     )
@@ -170,17 +170,17 @@ async def test_a_click_whose_change_cannot_be_shown_hears_that_it_counts(emu, bo
     faults = outage(emu, ("PATCH",), r"/.*", error=(429, 0, ""), retry_after=0.01)
     join = await emu.click(bob, lobby, verb(lobby, "join"))
     await emu.wait_until(lambda: join.private is not None, timeout=10, what="a private word")
-    assert join.private.content == (
+    assert join.private.text == (
         "Discord is not answering right now. Your click counts: it is saved, and the table "
         "shows it as soon as Discord is back."
     )
     seats = (await game_of(bot_process.database, chan)).snapshot["seats"]
     assert [seat["name"] for seat in seats] == ["alice", "bob"]
-    assert "bob" not in lobby.content, "not shown while Discord refuses the edit"
+    assert "bob" not in lobby.text, "not shown while Discord refuses the edit"
     await until_refused(emu, faults, TRIES_DURING_THE_OUTAGE)
     for fault in faults:
         fault.cancel()
-    await emu.wait_until(lambda: "bob" in lobby.content, timeout=10, what="the lobby with bob")
+    await emu.wait_until(lambda: "bob" in lobby.text, timeout=10, what="the lobby with bob")
     assert [m.id for m in emu.channel_messages(chan)] == [lobby.id]
     assert bot_process.tracebacks() == []
     assert len(outage_lines(bot_process.log_text())) == 1

@@ -80,7 +80,7 @@ async def play_nim(emu, runner, chan, users) -> Message:
         turn = newest(emu, chan)
         await emu.click(user, turn, turn.buttons()[0]["custom_id"])
     final = newest(emu, chan)
-    assert "wins" in final.content and only_rematch(final)
+    assert "wins" in final.text and only_rematch(final)
     return final
 
 
@@ -115,22 +115,22 @@ async def test_a_rematch_is_the_same_table_with_the_others_invited_by_one_mentio
     assert table.host_id == u["bob"].id and table.rematch_of == finished.id
     assert [(s.user_id, s.computer) for s in table.seats] == [(u["bob"].id, False), (None, True)]
     assert table.invited == [u["alice"].id, u["carol"].id]
-    assert "bob (host), Robo 1 🤖" in lobby.content
-    assert "Start player: **drawn at random**" in lobby.content
-    assert "Turn timer: **5 minutes**" in lobby.content
+    assert "bob (host), Robo 1 🤖" in lobby.text
+    assert "Start player: **drawn at random**" in lobby.text
+    assert "Turn timer: **5 minutes**" in lobby.text
     # One mention each, in the lobby alone, and it pings exactly them.
     for name in ("alice", "carol"):
-        assert lobby.content.count(f"<@{u[name].id}>") == 1
+        assert lobby.text.count(f"<@{u[name].id}>") == 1
     assert lobby.notified == [u["alice"].id, u["carol"].id]
-    assert f"<@{u['bob'].id}>" not in lobby.content and f"<@{u['dave'].id}>" not in lobby.content
-    assert f"Watched from: <#{tribune.id}>" in lobby.content, "the watchers follow the rematch"
+    assert f"<@{u['bob'].id}>" not in lobby.text and f"<@{u['dave'].id}>" not in lobby.text
+    assert f"Watched from: <#{tribune.id}>" in lobby.text, "the watchers follow the rematch"
     assert (await runner.db.linked_game(tribune.id)).id == record.id
 
     await emu.click(u["alice"], lobby, verb(lobby, "join"))
-    assert f"<@{u['alice'].id}>" not in lobby.content, "alice is seated, no longer invited"
-    assert lobby.content.count(f"<@{u['carol'].id}>") == 1
+    assert f"<@{u['alice'].id}>" not in lobby.text, "alice is seated, no longer invited"
+    assert lobby.text.count(f"<@{u['carol'].id}>") == 1
     await emu.click(u["carol"], lobby, verb(lobby, "join"))
-    assert "Rematch" not in lobby.content
+    assert "Rematch" not in lobby.text
     assert len(emu.channel_messages(chan)) == before + 1, "joining edits the one lobby"
     await emu.click(u["bob"], lobby, verb(lobby, "start"))
     record = await runner.db.load_game(record.id)
@@ -160,14 +160,14 @@ async def test_a_second_rematch_click_opens_no_second_table_and_says_where_it_is
     (lobby,) = emu.channel_messages(chan)[before:]
     record = await runner.db.open_game(chan.id)
     link = LINK.format(guild=chan.guild.id, channel=chan.id, message=lobby.id)
-    told = [ix.private.content for ix in both if ix.private]
+    told = [ix.private.text for ix in both if ix.private]
     assert told == [f"The rematch is already open: {link}"], "one opened it, one was told"
     host = Table.from_json(record.snapshot).host_id
     assert host in (u["alice"].id, u["bob"].id)
 
     # Anyone may ask; a bystander is told too, and nothing opens.
     ix = await emu.click(u["dave"], final, rematch)
-    assert ix.private.content == f"The rematch is already open: {link}"
+    assert ix.private.text == f"The rematch is already open: {link}"
     assert (await runner.db.open_game(chan.id)).id == record.id
     assert len(emu.channel_messages(chan)) == before + 1
 
@@ -175,11 +175,11 @@ async def test_a_second_rematch_click_opens_no_second_table_and_says_where_it_is
     host_user = next(user for user in u.values() if user.id == host)
     await confirm(emu, host_user, await emu.click(host_user, lobby, verb(lobby, "cancel")))
     ix = await emu.click(u["dave"], final, rematch)
-    assert "Only the players of this game" in ix.private.content
+    assert "Only the players of this game" in ix.private.text
     other = await emu.slash(u["dave"], chan, "nim new", {})
     ix = await emu.click(u["carol"], final, rematch)
     elsewhere = LINK.format(guild=chan.guild.id, channel=chan.id, message=other.message.id)
-    assert ix.private.content.startswith(f"This channel already has a table: {elsewhere}")
+    assert ix.private.text.startswith(f"This channel already has a table: {elsewhere}")
     assert (await runner.db.open_game(chan.id)).snapshot["rematch_of"] == 0
     assert finished.id != record.id
 
@@ -212,12 +212,12 @@ async def test_a_rematch_another_process_opened_first_is_named_and_its_lobby_sho
     finally:
         del runner.db.create_game
         await other.close()
-    assert ix.private.content == f"The rematch is already open: <#{chan.id}>"
+    assert ix.private.text == f"The rematch is already open: <#{chan.id}>"
     await emu.wait_until(
         lambda: len(emu.channel_messages(chan)) == before + 1, timeout=15, what="the lobby"
     )
     lobby = newest(emu, chan)
-    assert "carol (host), Robo 1 🤖" in lobby.content
+    assert "carol (host), Robo 1 🤖" in lobby.text
     assert lobby.notified == [u["alice"].id, u["bob"].id]
     await emu.click(u["bob"], lobby, verb(lobby, "join"))
     record = await runner.db.open_game(chan.id)
@@ -233,7 +233,7 @@ async def test_the_players_statistics_follow_their_user_id_through_a_new_name(em
     emu.member_of(chan.guild, u["alice"]).nick = "Alicia"
     await emu.click(u["alice"], final, rematch_id(final))
     lobby = newest(emu, chan)
-    assert "Alicia (host)" in lobby.content and f"<@{u['bob'].id}>" in lobby.content
+    assert "Alicia (host)" in lobby.text and f"<@{u['bob'].id}>" in lobby.text
     await emu.click(u["bob"], lobby, verb(lobby, "join"))
     await emu.click(u["alice"], lobby, verb(lobby, "start"))
     await play_nim(emu, runner, chan, u)
@@ -248,12 +248,12 @@ async def test_the_players_statistics_follow_their_user_id_through_a_new_name(em
 
     ix = await emu.slash(u["carol"], chan, "history", {"player": u["alice"]})
     assert ix.private, "a player's statistics are private"
-    lines = ix.private.content.split("\n")
+    lines = ix.private.text.split("\n")
     assert lines[0] == "📊 **Alicia** on this server:"
     win_text = "1 win" if wins[u["alice"].id] == 1 else f"{wins[u['alice'].id]} wins"
     assert lines[1].startswith(f"Nim: 2 games · {win_text} · best score **")
     ix = await emu.slash(u["carol"], chan, "history", {"player": u["carol"]})
-    assert ix.private.content == "carol has not finished a game on this server yet."
+    assert ix.private.text == "carol has not finished a game on this server yet."
 
 
 # --- a rematch button from before a restart, and a crash as its lobby is posted ----------------
@@ -287,15 +287,13 @@ async def test_a_rematch_button_from_before_a_restart_opens_its_lobby_even_throu
     await bot_process.restart()
     await settled(emu, path, chan)
     (lobby,) = emu.channel_messages(chan)[before:]
-    assert (
-        "alice (host), Robo 1 🤖" in lobby.content and "Turn timer: **15 minutes**" in lobby.content
-    )
+    assert "alice (host), Robo 1 🤖" in lobby.text and "Turn timer: **15 minutes**" in lobby.text
     table = Table.from_json(opened.snapshot)
     assert table.rematch_of == finished.record.id and table.invited == []
 
     ix = await emu.click(u["bob"], final, rematch_id(final))
     link = LINK.format(guild=chan.guild.id, channel=chan.id, message=lobby.id)
-    assert ix.private.content == f"The rematch is already open: {link}"
+    assert ix.private.text == f"The rematch is already open: {link}"
     await emu.click(alice, lobby, verb(lobby, "start"))
     again = await settled(emu, path, chan)
     assert again.status == "active" and again.record.id == opened.record.id

@@ -189,7 +189,7 @@ async def test_a_click_that_lost_every_try_is_out_of_date_and_changes_nothing(em
     async with OtherProcess(runner, *[no_move] * CHANGE_ATTEMPTS) as other:
         ix = await emu.click(alice, dm, cid(dm, "atoggle:3"))
     assert other.saved == CHANGE_ATTEMPTS
-    assert ix.private and "out of date" in ix.private.content
+    assert ix.private and "out of date" in ix.private.text
     _, state = await game_state(runner, world[0])
     assert state.slates[0] == []
     assert not [m for m in await runner.db.moves(record.id) if m.seat == 0]
@@ -540,7 +540,7 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
     # The timer fired exactly once, though both processes watched it.
     await asyncio.sleep(5 * POLL_SECONDS)
     assert [(m.seat, m.actor) for m in moves if m.actor == "timeout"] == [(2, "timeout")]
-    shown = [m for m in emu.channel_messages(chan) if timeout_note in m.content]
+    shown = [m for m in emu.channel_messages(chan) if timeout_note in m.text]
     assert len(shown) == 1 and await storage.deadlines() == []
 
     # Marks went through shard 0, everything in the server through shard 1.
@@ -567,4 +567,4 @@ async def _past_marking(storage: Storage, chan, number: int) -> bool:
 
 
 async def _posted(emu: FakeDiscord, chan, text: str) -> bool:
-    return any(text in m.content for m in emu.channel_messages(chan))
+    return any(text in m.text for m in emu.channel_messages(chan))

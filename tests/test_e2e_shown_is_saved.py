@@ -21,6 +21,7 @@ from games import stella as engine
 from storage import Database
 from tests.emulator import FakeDiscord, Message, User
 from tests.emulator.rest import Call
+from tests.support.bodies import body_text
 from tests.test_e2e_healing import (
     CALLBACK,
     lock_in_everyone,
@@ -129,7 +130,7 @@ class ShownIsSaved:
         marks = marks_in(controls_in(data))
         if marks is not None and seat is not None:
             self._compare(f"{user.name}'s slate", marks, set(state.slates[seat]))
-        content = data.get("content") or ""
+        content = body_text(data)
         if seat is not None and marks is None and "You locked in" in content:
             self._compare(f"{user.name}'s slate locked", True, bool(state.locked[seat]))
         if "Locked in:" in content:
@@ -261,9 +262,9 @@ async def test_a_sigkill_at_each_request_of_a_lock_in_leaves_what_was_saved_show
     seat = seat_of_user(game, alice)
     assert state.locked[seat] and state.slates[seat] == [0, 4], "saved before its answer"
     assert shown <= set(state.slates[seat]), "every mark alice was shown is saved"
-    assert not dm.buttons() and "You locked in" in dm.content, "the slate shows the lock-in"
-    turn = next(m for m in reversed(emu.channel_messages(chan)) if "Locked in:" in m.content)
-    assert "alice" in turn.content.split("Locked in:")[1], "the round's message shows it"
+    assert not dm.buttons() and "You locked in" in dm.text, "the slate shows the lock-in"
+    turn = next(m for m in reversed(emu.channel_messages(chan)) if "Locked in:" in m.text)
+    assert "alice" in turn.text.split("Locked in:")[1], "the round's message shows it"
     await lock_in_everyone(emu, bot_process.database, chan, users)
     assert stella_state(await settled(emu, bot_process.database, chan)).phase != engine.MARKING
     assert bot_process.tracebacks() == []
@@ -335,6 +336,6 @@ async def test_a_game_started_at_once_answers_with_its_line_up_once_its_start_is
     emu.inject("POST", CALLBACK, before=status_when_answered)
     ix = await emu.slash(alice, chan, "dicestars new", {"solo": True})
     assert saved == ["active"], "the start was saved before the line-up was shown"
-    assert ix.message is not None and "alice" in ix.message.content and not ix.message.buttons()
+    assert ix.message is not None and "alice" in ix.message.text and not ix.message.buttons()
     turn = emu.channel_messages(chan)[-1]
     assert turn.id != ix.message.id and turn.attachments, "the first turn message follows"

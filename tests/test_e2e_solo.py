@@ -45,7 +45,7 @@ def seed_tables(monkeypatch, seed: int) -> None:
 
 async def history_line(emu, kim, chan) -> tuple[str, list[str]]:
     """The /history answer, and its lines about finished games (the records come before)."""
-    text = (await emu.slash(kim, chan, "history", {})).private.content
+    text = (await emu.slash(kim, chan, "history", {})).private.text
     lines = text.split("\n")
     recent = lines.index(next(line for line in lines if line.startswith("**Latest games**")))
     return text, lines[recent + 1 :]
@@ -83,7 +83,7 @@ async def test_a_lost_dice_stars_solo_has_no_place_no_trophy_and_no_record(
     score, opponent = result["score"], result["opponent"]
     assert score > opponent and score > won_score, "a high score, and still lost"
 
-    final = emu.channel_messages(chan)[-1].content
+    final = emu.channel_messages(chan)[-1].text
     assert not re.search(r"^\s*\d+\. ", final, re.MULTILINE), f"no place in a solo:\n{final}"
     assert "Dice Stars — solo game" in final
     assert (
@@ -104,7 +104,7 @@ async def test_a_lost_dice_stars_solo_has_no_place_no_trophy_and_no_record(
     assert games[0].endswith(f"kim {score} · solo, lost") and "🏆" not in games[0]
     assert games[1].endswith(f"ben {won_score} 🏆 · solo, won")
 
-    mine = (await emu.slash(kim, chan, "history", {"player": kim})).private.content
+    mine = (await emu.slash(kim, chan, "history", {"player": kim})).private.text
     assert mine.split("\n")[1] == "Dice Stars: 1 game · 0 wins"
 
 
@@ -122,7 +122,7 @@ async def test_a_dizzle_solo_is_no_win_in_history_nor_in_the_statistics(
     score = dizzle.scores(state)[0]
     crosses = state.sheets[0].crosses.bit_count()
 
-    final = emu.channel_messages(chan)[-1].content
+    final = emu.channel_messages(chan)[-1].text
     assert final.split("\n")[-2:] == [
         "🏁 **Dizzle — solo game** (Level 2)",
         f"kim — {score} points ({crosses} crosses)",
@@ -136,5 +136,5 @@ async def test_a_dizzle_solo_is_no_win_in_history_nor_in_the_statistics(
     text, games = await history_line(emu, kim, chan)
     assert f"Best Dizzle solo on Level 2: **{score}** by kim" in text
     assert games[0].endswith(f"kim {score} · solo") and "🏆" not in games[0]
-    mine = (await emu.slash(kim, chan, "history", {"player": kim})).private.content
+    mine = (await emu.slash(kim, chan, "history", {"player": kim})).private.text
     assert mine.split("\n")[1] == f"Dizzle: 1 game · 0 wins · best score **{score}**"

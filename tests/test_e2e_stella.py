@@ -75,12 +75,12 @@ def cid(message: Message, wanted: str) -> str:
         found = payload(button["custom_id"])
         if found == wanted or found.startswith(wanted + ":"):
             return button["custom_id"]
-    raise AssertionError(f"no {wanted} button on {message.content!r}")
+    raise AssertionError(f"no {wanted} button on {message.text!r}")
 
 
 async def open_table(emu, chan, users: list[User], **options: Any) -> int:
     ix = await emu.slash(users[0], chan, "stella new", options)
-    assert ix.private is None, ix.message.content
+    assert ix.private is None, ix.message.text
     lobby = ix.message
     for user in users[1:]:
         await emu.click(user, lobby, cid(lobby, "join"))
@@ -160,7 +160,7 @@ def private_texts(emu: FakeDiscord, user: User) -> list[str]:
         if message.ephemeral_for == user.id or (
             message.channel.is_dm and message.channel.recipient is user
         ):
-            found.append(message.content)
+            found.append(message.text)
     return found
 
 
@@ -205,8 +205,8 @@ async def play_round(emu, runner, chan, users, rng: random.Random, watch: Public
         watch.take(number, after.phase == engine.MARKING)
         # (The table may play a whole exploration of forced moves: then the next round marks.)
         if after.phase == engine.MARKING and after.round == number:
-            turn = next(m for m in reversed(emu.channel_messages(chan)) if "Locked in" in m.content)
-            assert players[seat].name in turn.content.split("Locked in:")[1]
+            turn = next(m for m in reversed(emu.channel_messages(chan)) if "Locked in" in m.text)
+            assert players[seat].name in turn.text.split("Locked in:")[1]
     while True:
         record, state = await game_state(runner, chan)
         if state.phase != engine.EXPLORATION:
@@ -228,14 +228,14 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
     watch = PublicWatch(emu)
     lobby_id = await open_table(emu, chan, users, deck="custom")
     lobby = next(m for m in emu.channel_messages(chan) if m.id == lobby_id)
-    assert "Picture cards: **this server's own pictures**" in lobby.edits[-1].content
+    assert "Picture cards: **this server's own pictures**" in lobby.edits[-1].text
     assert "Rules: **2 points if two marked a card, 3 if more · 15 new cards each round**" in (
-        lobby.edits[-1].content
+        lobby.edits[-1].text
     )
     watch.take(0, True)
     carol = users[2]
-    notice = next(m for m in emu.channel_messages(chan) if "direct message" in m.content)
-    assert f"<@{carol.id}>" in notice.content, "the channel says whose DMs are closed"
+    notice = next(m for m in emu.channel_messages(chan) if "direct message" in m.text)
+    assert f"<@{carol.id}>" in notice.text, "the channel says whose DMs are closed"
     assert not emu.dm_messages(carol)
     rng = random.Random(4)
     for _ in range(engine.ROUNDS):
@@ -243,8 +243,8 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
     record, state = await game_state(runner, chan)
     assert record.status == "finished" and state.phase == engine.OVER
     final = emu.channel_messages(chan)[-1]
-    assert "final scores" in final.content and final.attachments[0].filename == "stella-scores.png"
-    summaries = [m for m in emu.channel_messages(chan) if "is over" in m.content]
+    assert "final scores" in final.text and final.attachments[0].filename == "stella-scores.png"
+    summaries = [m for m in emu.channel_messages(chan) if "is over" in m.text]
     assert [m.attachments[0].filename for m in summaries] == ["stella-round.png"] * 4
     assert with_game_controls(emu.channel_messages(chan)) == [] and only_rematch(final)
     assert not [m for m in emu.all_messages() if m.channel.is_dm and m.buttons()]
@@ -252,7 +252,7 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
     rounds = await secrets_of(runner, record)
     # Each designation is announced in a message of its own (the round's last one with its end);
     # one the table played (the last unrevealed mark) shares the message of the move before it.
-    said = [m.content for m in emu.channel_messages(chan)]
+    said = [m.text for m in emu.channel_messages(chan)]
     shown = [text.count(". Marked by:") for text in said]
     assert sum(shown) == sum(len(r["revealed"]) for r in rounds.values())
     for count, text in zip(shown, said, strict=True):
@@ -308,8 +308,8 @@ async def test_a_restart_while_marking_loses_no_mark_and_old_dm_buttons_work(emu
     await mark(emu, dm, alice, [11])  # a DM sent before the restart
     _, state = await game_state(runner, chan)
     assert state.slates[0] == [3, 7, 11] and state.locked[0]
-    assert not dm.buttons() and "final" in dm.content
-    assert "Locked in: alice ·" in turn.content and not COUNT.search(turn.content)
+    assert not dm.buttons() and "final" in dm.text
+    assert "Locked in: alice ·" in turn.text and not COUNT.search(turn.text)
 
 
 async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, world):
@@ -336,7 +336,7 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     dm = old
     await mark(emu, dm, alice, [4], lock=False)  # E1 unmarked again
     ix = await emu.click(alice, both, cid(both, "alock"))
-    assert ix.private and "out of date" in ix.private.content
+    assert ix.private and "out of date" in ix.private.text
     _, state = await game_state(runner, chan)
     assert state.slates[0] == [2] and not state.locked[0]
     public_before = len(emu.channel_messages(chan))
@@ -348,7 +348,7 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     _, state = await game_state(runner, chan)
     assert state.phase == engine.EXPLORATION
     announcement = emu.channel_messages(chan)[-1]
-    assert "bob: 3 marks" in announcement.content and "bob alone" in announcement.content
+    assert "bob: 3 marks" in announcement.text and "bob alone" in announcement.text
     assert len(emu.channel_messages(chan)) == public_before + 1
     record, _ = await game_state(runner, chan)
     players = seat_users(record, users)
@@ -357,7 +357,7 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     ix = await emu.click(idle, turn, cid(turn, "u:designate"))
     assert ix.private and ix.private.ephemeral_for == idle.id
     expected = {"alice": "not your turn", "bob": "nicht am Zug", "dave": "not your turn"}
-    assert expected[idle.name] in ix.message.content
+    assert expected[idle.name] in ix.message.text
     ix = await emu.click(alice, both, cid(both, "atoggle:4"))  # a slate of the marking phase
     assert ix.private
     assert len(emu.channel_messages(chan)) == public_before + 1
@@ -378,7 +378,7 @@ async def test_the_published_preset_replaces_one_row_in_the_next_grid(emu, runne
     assert second.grid[:10] == first.grid[:10]
     assert not set(second.grid[10:]) & set(first.grid)
     grid = emu.channel_messages(chan)[-1]
-    assert "Row 3 gets new cards." in grid.content
+    assert "Row 3 gets new cards." in grid.text
     loc = Localizer()
 
     def t(key: str, **args: Any) -> str:
@@ -387,7 +387,7 @@ async def test_the_published_preset_replaces_one_row_in_the_next_grid(emu, runne
     # The channel's picture is the spectator's view of the new grid, byte for byte.
     expected = pictures.render_grid(engine.view(second, None), t, stella_cards.card_image)
     assert grid.attachments[0].data == expected
-    first_grid = next(m for m in emu.channel_messages(chan) if "Round 1 of 4" in m.content)
+    first_grid = next(m for m in emu.channel_messages(chan) if "Round 1 of 4" in m.text)
     assert first_grid.attachments[0].data != expected
     assert record.snapshot["options"]["preset"] == "published"
 
@@ -403,7 +403,7 @@ async def test_a_folder_with_too_few_pictures_is_named_at_the_start(emu, runner,
         await emu.click(user, ix.message, cid(ix.message, "join"))
     start = await emu.click(alice, ix.message, cid(ix.message, "start"))
     assert start.private
-    assert str(folder) in start.private.content and "12 usable pictures" in start.private.content
+    assert str(folder) in start.private.text and "12 usable pictures" in start.private.text
     assert (await runner.db.open_game(chan.id)).status == "lobby"
 
 
@@ -411,7 +411,7 @@ async def test_the_server_deck_needs_a_configured_folder(emu, runner, world):
     chan, users = world
     await runner.start()
     ix = await emu.slash(users[1], chan, "stella new", {"deck": "custom"})
-    assert ix.private and "Ordner" in ix.private.content  # bob reads German
+    assert ix.private and "Ordner" in ix.private.text  # bob reads German
     assert await runner.db.open_game(chan.id) is None
 
 
@@ -430,7 +430,7 @@ async def test_who_times_out_or_leaves_sits_out_and_their_dm_closes(emu, runner,
     await confirm(emu, bob, await emu.slash(bob, chan, "leave", {}))
     bob_dm, dave_dm = emu.dm_messages(bob)[-1], emu.dm_messages(dave)[-1]
     # bob's DM speaks the language he joined with (German).
-    assert not bob_dm.buttons() and "Du setzt diese Runde aus" in bob_dm.content
+    assert not bob_dm.buttons() and "Du setzt diese Runde aus" in bob_dm.text
     record, state = await game_state(runner, chan)
     assert state.phase == engine.MARKING and engine.to_move(state) == [2]
 
@@ -438,8 +438,8 @@ async def test_who_times_out_or_leaves_sits_out_and_their_dm_closes(emu, runner,
     record, state = await game_state(runner, chan)
     assert state.phase == engine.EXPLORATION and state.active == 0 and state.darkness == 0
     assert not state.taking_part[2] and state.slates[2] == [], "the draft is discarded"
-    assert not dave_dm.buttons() and "no part in this round" in dave_dm.content
-    texts = "\n".join(m.content for m in emu.channel_messages(chan))
+    assert not dave_dm.buttons() and "no part in this round" in dave_dm.text
+    texts = "\n".join(m.text for m in emu.channel_messages(chan))
     assert "dave did not lock in in time" in texts and "alice: 2 marks" in texts
     assert "dave: " not in texts.split("The counts:")[1], "who sits out has no count"
 
@@ -455,7 +455,7 @@ async def test_a_spectating_channel_follows_a_round_without_any_secret(emu, runn
         await emu.click(user, lobby, cid(lobby, "join"))
     await emu.click(users[0], lobby, cid(lobby, "start"))
     # Each slate speaks its player's language from the first DM on (bob joined in German).
-    assert "Markiere" in emu.dm_messages(users[1])[0].content
+    assert "Markiere" in emu.dm_messages(users[1])[0].text
     watch = PublicWatch(emu)
     await play_round(emu, runner, chan, users, random.Random(9), watch)
     record, _ = await game_state(runner, chan)
@@ -467,8 +467,8 @@ async def test_a_spectating_channel_follows_a_round_without_any_secret(emu, runn
     hidden = set().union(*secret["marks"].values()) - secret["revealed"]
     announced = False
     for message in emu.channel_messages(tribune):
-        texts = [message.content, *(a.description or "" for a in message.attachments)]
-        announced = announced or "locked in. The counts" in message.content
+        texts = [message.text, *(a.description or "" for a in message.attachments)]
+        announced = announced or "locked in. The counts" in message.text
         for text in texts:
             leaked = set(LABEL.findall(text)) & {engine.label(card) for card in hidden}
             assert not leaked, f"{leaked} in {text!r}"
@@ -589,7 +589,7 @@ async def test_a_toggle_shows_nothing_before_its_save_while_its_table_is_busy(em
 async def test_a_toggle_refused_as_out_of_date_leaves_the_slate_as_it_was(emu, runner, world):
     chan, _ = world
     panel, alice, table = await alices_slate_while_busy(emu, runner, world)
-    before = (panel.content, panel.buttons())
+    before = (panel.text, panel.buttons())
     edits = len(panel.edits)
     async with table.queue(chan.id):
         click = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
@@ -606,9 +606,9 @@ async def test_a_toggle_refused_as_out_of_date_leaves_the_slate_as_it_was(emu, r
     await emu.idle(quiet=0.1)
     _, state = await game_state(runner, chan)
     assert 4 not in state.slates[seat], "refused: nothing saved"
-    assert len(panel.edits) == edits and (panel.content, panel.buttons()) == before
+    assert len(panel.edits) == edits and (panel.text, panel.buttons()) == before
     assert ix.private and ix.private.ephemeral_for == alice.id
-    assert "out of date" in ix.private.content
+    assert "out of date" in ix.private.text
 
 
 async def test_the_slate_a_toggle_answered_with_still_works_after_another_save(emu, runner, world):

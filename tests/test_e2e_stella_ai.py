@@ -45,7 +45,7 @@ async def test_one_player_and_two_computers_play_a_whole_game(emu, runner, world
     lobby = ix.message
     await emu.click(carol, lobby, cid(lobby, "bot:1"))
     await emu.click(carol, lobby, cid(lobby, "bot:2"))
-    assert "Robo 1 🤖" in lobby.content and "Robo 2 🤖" in lobby.content
+    assert "Robo 1 🤖" in lobby.text and "Robo 2 🤖" in lobby.text
     assert "Add computer" in [b["label"] for b in lobby.buttons()]
     await emu.click(carol, lobby, cid(lobby, "start"))
 
@@ -80,14 +80,14 @@ async def test_one_player_and_two_computers_play_a_whole_game(emu, runner, world
     assert {m.seat for m in by_computers} == {1, 2}
     assert {m.action["type"] for m in by_computers} == {"set_marks", "lock_in", "designate"}
     assert {m.seat for m in moves if m.actor == "user"} == {0}
-    texts = "\n".join(m.content for m in emu.channel_messages(chan))
+    texts = "\n".join(m.text for m in emu.channel_messages(chan))
     designators = {name for name, _ in DESIGNATED.findall(texts)}
     assert {"Robo 1", "Robo 2"} <= designators, "computers designate in the channel"
     # Each round's marking message ends naming who locked in, and nobody as still marking.
     assert texts.count("Marking finished. Locked in: carol, Robo 1, Robo 2") == engine.ROUNDS
     assert "Still marking" not in texts
     final = emu.channel_messages(chan)[-1]
-    assert "final scores" in final.content and "Robo 2" in final.content
+    assert "final scores" in final.text and "Robo 2" in final.text
 
     # No computer's secret shows before its reveal: no unrevealed mark, no count before the
     # announcement, neither in public nor in what carol alone sees.
@@ -135,7 +135,7 @@ async def test_a_timed_out_scout_designates_its_most_likely_match(emu, runner, w
     moves = await runner.db.moves(record.id)
     timed_out = [m for m in moves if m.actor == "timeout"]
     assert [m.action for m in timed_out] == [{"type": "time_out", "card": expected}]
-    texts = "\n".join(m.content for m in emu.channel_messages(chan))
+    texts = "\n".join(m.text for m in emu.channel_messages(chan))
     assert f"carol designates {engine.label(expected)}." in texts
 
 
@@ -145,14 +145,14 @@ async def test_a_server_deck_seats_computers_only_with_its_tags_file(emu, runner
     use_cards(runner, folder)
     await runner.start()
     lobby = (await emu.slash(carol, chan, "stella new", {"deck": "custom"})).message
-    assert "No computer seats with this server's pictures" in lobby.content
+    assert "No computer seats with this server's pictures" in lobby.text
     assert not [b for b in lobby.buttons() if b["custom_id"].endswith(":bot:1")]
 
     owls = "\n".join(f"card{n:03}.png: {'owl, night' if n % 2 else 'cake'}" for n in range(64))
     (folder / TAGS_FILE).write_text("# the test deck\n" + owls + "\n", encoding="utf-8")
     chan = emu.add_channel(chan.guild, "stella-2")  # a second table beside the first
     lobby = (await emu.slash(carol, chan, "stella new", {"deck": "custom"})).message
-    assert "No computer seats" not in lobby.content
+    assert "No computer seats" not in lobby.text
     for seat in (1, 2):
         await emu.click(carol, lobby, cid(lobby, f"bot:{seat}"))
     await emu.click(carol, lobby, cid(lobby, "start"))

@@ -100,11 +100,11 @@ async def test_the_round_message_ends_true_and_its_grid_is_uploaded_once_a_round
     assert record.status == "finished"
 
     for where in (chan, tribune):
-        rounds = [m for m in emu.channel_messages(where) if "Marking finished" in m.content]
+        rounds = [m for m in emu.channel_messages(where) if "Marking finished" in m.text]
         assert len(rounds) == engine.ROUNDS, where.name
         for number, message in enumerate(rounds, start=1):
-            assert f"Round {number} of 4" in message.content
-            assert "Locked in: alice, bob, carol, dave" in message.content
+            assert f"Round {number} of 4" in message.text
+            assert "Locked in: alice, bob, carol, dave" in message.text
             assert not message.buttons()
             assert [a.filename for a in message.attachments] == ["stella-grid.jpg"]
             # Every edit (each lock-in, then its end) kept the one picture it was posted with.
@@ -113,7 +113,7 @@ async def test_the_round_message_ends_true_and_its_grid_is_uploaded_once_a_round
                 message.attachments[0].id
             }
             assert len(message.edits) >= 3, "edited at each lock-in"
-        texts = [m.content for m in emu.channel_messages(where)]
+        texts = [m.text for m in emu.channel_messages(where)]
         assert not [text for text in texts if "Still marking" in text], where.name
         uploads = grid_uploads(emu, watches, where)
         assert uploads == engine.ROUNDS, where.name
@@ -181,7 +181,7 @@ async def test_the_last_to_lock_in_who_designates_first_is_notified_once(emu, ru
     buzzes = notifications_of(emu, last, since)
     prompt = emu.channel_messages(chan)[-1]
     assert [m.id for m in buzzes] == [prompt.id], "one notification: the prompt itself"
-    assert f"<@{last.id}>, designate" in prompt.content
+    assert f"<@{last.id}>, designate" in prompt.text
     for other in players:
         if other is not last:
             assert not notifications_of(emu, other, since), f"{other.name} waits for nothing"
@@ -242,7 +242,7 @@ async def test_a_draft_marked_on_my_slate_shows_in_the_dm_whose_taps_and_lock_wo
     assert state.slates[seat] == [0, 1]
 
     # Back in the DM: it shows the draft, and its taps are not out of date.
-    assert marked(dm) == ["A1", "B1"] and "2 marks (A1 B1)" in dm.content
+    assert marked(dm) == ["A1", "B1"] and "2 marks (A1 B1)" in dm.text
     ix = await emu.click(alice, dm, cid(dm, "atoggle:2"))  # C1
     assert ix.private is None and not ix.followups, "nobody told off"
     _, state = await game_state(runner, chan)
@@ -269,7 +269,7 @@ async def test_a_draft_marked_on_my_slate_shows_in_the_dm_whose_taps_and_lock_wo
     assert ix.private is None and not ix.followups
     _, state = await game_state(runner, chan)
     assert state.locked[seat] and state.slates[seat] == [0, 1, 2, 3, 4]
-    assert not dm.buttons() and "A1 B1 C1 D1 E1" in dm.content
+    assert not dm.buttons() and "A1 B1 C1 D1 E1" in dm.text
     assert not panel.buttons(), "the panel has no controls left that could only be refused"
 
 
@@ -290,4 +290,4 @@ async def test_my_slate_pressed_by_a_player_with_dms_marks_and_locks_on_the_pane
     record, state = await game_state(runner, chan)
     seat = [s["user_id"] for s in record.snapshot["seats"]].index(alice.id)
     assert state.locked[seat] and state.slates[seat] == [5, 6]
-    assert not dm.buttons() and "A2 B2" in dm.content
+    assert not dm.buttons() and "A2 B2" in dm.text

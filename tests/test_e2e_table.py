@@ -46,12 +46,12 @@ def cid(message: Message, payload: str) -> str:
     for button in message.buttons():
         if button["custom_id"].split(":", 3)[3] == payload:
             return button["custom_id"]
-    raise AssertionError(f"no {payload} button on {message.content!r}")
+    raise AssertionError(f"no {payload} button on {message.text!r}")
 
 
 def private_text(ix) -> str:
     assert ix.private, f"expected a private answer, got {ix.messages()}"
-    return ix.private.content
+    return ix.private.text
 
 
 async def confirm(emu, user, ix):
@@ -72,24 +72,24 @@ async def test_open_join_leave_hand_over_start_and_play_to_the_end(emu, runner, 
     _, chan, u = world
     await runner.start()
     message = await open_nim(emu, chan, u["alice"])
-    assert "alice (host)" in message.content
+    assert "alice (host)" in message.text
     start = next(b for b in message.buttons() if b["custom_id"].endswith(":start"))
     assert start["disabled"], "one player cannot start a 2-4 player game"
 
     await emu.click(u["bob"], message, cid(message, "join"))
     message = lobby(emu, chan)
-    assert "alice (host), bob" in message.content
+    assert "alice (host), bob" in message.text
     await emu.click(u["carol"], message, cid(message, "join"))
 
     # The host leaves: bob becomes host, alice can no longer start.
     await emu.click(u["alice"], lobby(emu, chan), cid(lobby(emu, chan), "leave"))
     message = lobby(emu, chan)
-    assert "bob (host), carol" in message.content and "alice" not in message.content
+    assert "bob (host), carol" in message.text and "alice" not in message.text
     ix = await emu.click(u["alice"], message, cid(message, "start"))
     assert "not playing" in private_text(ix) or "host" in private_text(ix)
 
     await emu.click(u["bob"], message, cid(message, "start"))
-    assert "game is on" in lobby_like(emu, chan).content
+    assert "game is on" in lobby_like(emu, chan).text
     assert not lobby_like(emu, chan).buttons(), "the lobby loses its buttons at the start"
 
     record = await runner.db.open_game(chan.id)
@@ -102,20 +102,20 @@ async def test_open_join_leave_hand_over_start_and_play_to_the_end(emu, runner, 
         turn = emu.channel_messages(chan)[-1]
         state = record.snapshot["state"]
         player = [u["bob"], u["carol"]][state["turn"]]
-        assert f"<@{player.id}>" in turn.content
+        assert f"<@{player.id}>" in turn.text
         await emu.click(player, turn, turn.buttons()[0]["custom_id"])
         older = [m for m in emu.channel_messages(chan)[:-1] if m.id == turn.id]
         assert not older or not older[0].buttons() or emu.channel_messages(chan)[-1].id == turn.id
     assert record.status == "finished"
     last = emu.channel_messages(chan)[-1]
-    assert "wins" in last.content and only_rematch(last)
+    assert "wins" in last.text and only_rematch(last)
     moves = await runner.db.moves(record.id)
     assert moves[0].actor == "chance"
     assert all(m.actor in ("user", "chance", "forced") for m in moves)
 
 
 def lobby_like(emu, chan) -> Message:
-    return next(m for m in emu.channel_messages(chan) if "🪨" in m.content)
+    return next(m for m in emu.channel_messages(chan) if "🪨" in m.text)
 
 
 async def test_not_your_turn_is_private_and_changes_nothing(emu, runner, world):
@@ -145,7 +145,7 @@ async def test_restart_mid_lobby_keeps_the_table_and_old_buttons_work(emu, runne
     await runner.restart()
     await emu.click(u["carol"], before, cid(before, "join"))
     after = lobby(emu, chan)
-    assert "alice (host), bob, carol" in after.content
+    assert "alice (host), bob, carol" in after.text
     await emu.click(u["alice"], after, cid(after, "start"))
     assert (await runner.db.open_game(chan.id)).status == "active"
 
@@ -244,11 +244,11 @@ async def test_cancel_needs_host_or_manager_and_frees_the_channel(emu, runner, w
     ix = await emu.slash(u["dave"], chan, "cancel", {})
     assert await runner.db.open_game(chan.id) is not None, "asked, not done yet"
     await confirm(emu, u["dave"], ix)
-    assert "cancelled by dave" in emu.channel_messages(chan)[-1].content
+    assert "cancelled by dave" in emu.channel_messages(chan)[-1].text
     assert await runner.db.open_game(chan.id) is None
     again = await open_nim(emu, chan, u["bob"])
     # Public texts speak the host's language, not the server's (en-US on any friends' server).
-    assert "bob (Gastgeber)" in again.content
+    assert "bob (Gastgeber)" in again.text
 
 
 async def test_one_table_per_channel_and_threads_run_side_by_side(emu, runner, world):
@@ -257,7 +257,7 @@ async def test_one_table_per_channel_and_threads_run_side_by_side(emu, runner, w
     await runner.start()
     await open_nim(emu, chan, u["alice"])
     ix = await emu.slash(u["bob"], chan, "nim new", {})
-    assert "already has a table" not in ix.message.content and ix.private
+    assert "already has a table" not in ix.message.text and ix.private
     second = await emu.slash(u["bob"], thread, "nim new", {})
     assert second.private is None
     assert (await runner.db.open_game(thread.id)).snapshot["host_id"] == u["bob"].id
@@ -267,9 +267,9 @@ async def test_help_and_about_speak_the_users_language(emu, runner, world):
     _, chan, u = world
     await runner.start()
     ix = await emu.slash(u["bob"], chan, "help", {})
-    assert ix.private and "Beitreten" in ix.private.content
+    assert ix.private and "Beitreten" in ix.private.text
     ix = await emu.slash(u["carol"], chan, "about", {})
-    assert ix.private and "OpenMoji" in ix.private.content and "0.1.0" in ix.message.content
+    assert ix.private and "OpenMoji" in ix.private.text and "0.1.0" in ix.message.text
     names = {c["name"]: c for c in emu.commands}
     assert names["help"]["name_localizations"]["de"] == "hilfe"
     assert names["cancel"]["description_localizations"]["fr"].startswith("Annule")
@@ -283,11 +283,11 @@ async def test_slash_commands_keep_the_lobby_message_true(emu, runner, world):
     await emu.click(u["bob"], message, cid(message, "join"))
     await emu.click(u["carol"], lobby(emu, chan), cid(lobby(emu, chan), "join"))
     ix = await emu.slash(u["carol"], chan, "leave", {})
-    assert ix.private and "carol" in message.content, "asked first"
+    assert ix.private and "carol" in message.text, "asked first"
     await confirm(emu, u["carol"], ix)
-    assert "alice (host), bob" in message.content and "carol" not in message.content
+    assert "alice (host), bob" in message.text and "carol" not in message.text
     await emu.slash(u["dave"], tribune, "spectate", {"table": chan})
-    assert f"<#{tribune.id}>" in message.content
+    assert f"<#{tribune.id}>" in message.text
     # Two clicks on "Add computer" of the same lobby add one seat.
     add = next(b["custom_id"] for b in message.buttons() if ":bot:" in b["custom_id"])
     shown_before = message.snapshot()
@@ -297,7 +297,7 @@ async def test_slash_commands_keep_the_lobby_message_true(emu, runner, world):
     assert [s["computer"] for s in record.snapshot["seats"]] == [False, False, True]
     assert first.private is None and "out of date" in private_text(second)
     await confirm(emu, u["alice"], await emu.slash(u["alice"], chan, "cancel", {}))
-    assert "closed" in message.content and not message.buttons()
+    assert "closed" in message.text and not message.buttons()
 
 
 async def test_a_click_loads_its_game_once_and_only_its_own_channel_may_change_it(

@@ -80,12 +80,12 @@ async def test_a_game_in_a_thread_archived_between_turns_is_brought_back_and_pla
     emu.archive_thread(thread)
     (turn,) = live(emu, thread)
     control = game_controls(turn)[0]["custom_id"]
-    player = next(u for u in users if f"<@{u.id}>" in turn.content)
+    player = next(u for u in users if f"<@{u.id}>" in turn.text)
     with pytest.raises(ThreadArchived):
         await emu.click(player, turn, control)  # as a phone: the click never reaches the bot
     await emu.wait_until(lambda: not thread.archived, timeout=5, what="the thread brought back")
     assert {"archived": False} in patches_of(emu, thread)
-    assert [m.content for m in emu.channel_messages(chan)] == [], "nothing said in the parent"
+    assert [m.text for m in emu.channel_messages(chan)] == [], "nothing said in the parent"
 
     # Archived while the bot is down, its week lost: the restart meets the table again.
     await runner.stop()
@@ -116,7 +116,7 @@ async def test_a_turn_that_starts_in_an_archived_thread_brings_it_back_first(emu
     await pass_deadline(runner.db, record.id)
     runner.bot.dispatch("deadline_changed")
     await emu.wait_until(
-        lambda: any("ran out of time" in m.content for m in emu.channel_messages(thread)),
+        lambda: any("ran out of time" in m.text for m in emu.channel_messages(thread)),
         timeout=5,
         what="the timeout shown in the thread",
     )
@@ -155,9 +155,9 @@ async def test_a_table_whose_thread_is_gone_ends_with_a_word_in_the_parent_chann
     )
     (word,) = emu.channel_messages(chan)
     if fate == "deleted":
-        assert word.content == "The Dice Stars table has ended: its thread was deleted."
+        assert word.text == "The Dice Stars table has ended: its thread was deleted."
     else:
-        assert word.content == (
+        assert word.text == (
             f"The Dice Stars table in <#{thread.id}> has ended: its thread was locked, "
             "so nobody can play there any more."
         )
@@ -205,7 +205,7 @@ async def test_a_reminder_in_an_archived_thread_brings_it_back_first(emu, runner
     await runner.db.set_deadline(record.id, deadline.version, time.time() + 200, time.time() - 1)
     runner.bot.dispatch("deadline_changed")
     await emu.wait_until(
-        lambda: any("still your turn" in m.content for m in emu.channel_messages(thread)),
+        lambda: any("still your turn" in m.text for m in emu.channel_messages(thread)),
         timeout=5,
         what="the reminder in the thread",
     )

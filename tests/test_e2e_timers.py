@@ -32,7 +32,7 @@ async def start_timed_game(emu, runner, chan, users) -> int:
     timer = next(s for s in ix.message.selects() if s["custom_id"].endswith(":timer"))
     await emu.select(users[0], ix.message, timer["custom_id"], ["5"])
     lobby = emu.channel_messages(chan)[0]
-    assert "Turn timer: **5 minutes**" in lobby.content
+    assert "Turn timer: **5 minutes**" in lobby.text
     await emu.click(users[1], lobby, button(lobby, ":join"))
     lobby = emu.channel_messages(chan)[0]
     await emu.click(users[0], lobby, button(lobby, ":start"))
@@ -66,7 +66,7 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_handled_at_start(emu,
 
     await runner.start()
     await emu.wait_until(
-        lambda: any("ran out of time" in m.content for m in emu.channel_messages(chan)),
+        lambda: any("ran out of time" in m.text for m in emu.channel_messages(chan)),
         timeout=5,
         what="the timeout message",
     )
@@ -88,7 +88,7 @@ async def test_two_timeouts_in_a_row_let_the_host_remove_the_player(emu, runner,
         runner.bot.dispatch("deadline_changed")
         await emu.wait_until(
             lambda n=round_: (
-                sum("ran out of time" in m.content for m in emu.channel_messages(chan)) == n
+                sum("ran out of time" in m.text for m in emu.channel_messages(chan)) == n
             ),
             timeout=5,
             what=f"timeout message {round_}",
@@ -103,11 +103,11 @@ async def test_two_timeouts_in_a_row_let_the_host_remove_the_player(emu, runner,
     host = users[0] if record.snapshot["host_id"] == users[0].id else users[1]
     other = users[1] if host is users[0] else users[0]
     ix = await emu.click(other, last, remove)
-    assert ix.private and "host" in ix.private.content
+    assert ix.private and "host" in ix.private.text
     await emu.click(host, last, remove)
     record = await runner.db.load_game(game_id)
     assert record.snapshot["seats"][twice[0]]["left"] is True
-    assert any("removed by the host" in m.content for m in emu.channel_messages(chan))
+    assert any("removed by the host" in m.text for m in emu.channel_messages(chan))
 
 
 async def test_the_player_is_reminded_once_in_the_channel_and_by_dm(emu, runner, world):
@@ -121,18 +121,18 @@ async def test_the_player_is_reminded_once_in_the_channel_and_by_dm(emu, runner,
     await runner.db.set_deadline(game_id, deadline.version, time.time() + 120, time.time() - 1)
     runner.bot.dispatch("deadline_changed")
     await emu.wait_until(
-        lambda: any("still your turn" in m.content for m in emu.channel_messages(chan)),
+        lambda: any("still your turn" in m.text for m in emu.channel_messages(chan)),
         timeout=5,
         what="the reminder",
     )
     await emu.idle()
-    reminder = next(m for m in emu.channel_messages(chan) if "still your turn" in m.content)
-    assert f"<@{waiting.id}>" in reminder.content and "2 minutes" in reminder.content
+    reminder = next(m for m in emu.channel_messages(chan) if "still your turn" in m.text)
+    assert f"<@{waiting.id}>" in reminder.text and "2 minutes" in reminder.text
     dms = emu.dm_messages(waiting)
-    assert len(dms) == 1 and "your turn" in dms[0].content
+    assert len(dms) == 1 and "your turn" in dms[0].text
     runner.bot.dispatch("deadline_changed")
     await emu.idle(quiet=0.2)
-    assert sum("still your turn" in m.content for m in emu.channel_messages(chan)) == 1
+    assert sum("still your turn" in m.text for m in emu.channel_messages(chan)) == 1
     assert await timeouts(runner.db, game_id) == []
 
 
@@ -140,7 +140,7 @@ async def test_the_new_command_sets_the_timer_and_discord_knows_its_range(emu, r
     chan, users = world
     await runner.start()
     ix = await emu.slash(users[0], chan, "dicestars new", {"turn_timer": 15})
-    assert "Turn timer: **15 minutes**" in ix.message.content
+    assert "Turn timer: **15 minutes**" in ix.message.text
     new = next(c for c in emu.commands if c["name"] == "dicestars")["options"][0]
     timer = next(o for o in new["options"] if o["name"] == "turn_timer")
     assert (timer["min_value"], timer["max_value"]) == (0, 10080)

@@ -26,6 +26,7 @@ from screens.context import TableContext
 from storage import CLEAR, GameRecord, SeatResult, StaleVersion
 
 if TYPE_CHECKING:
+    from cogs.table.channel_step import ChannelSync
     from cogs.table.queue import ChannelQueue
     from cogs.table.services import Shows, TableServices
     from storage.database import DeadlineChange
@@ -38,12 +39,13 @@ CHANGE_ATTEMPTS = 4
 
 
 class Changes:
-    """The table's changes: handed the channels' locks, the showing of a save, and the
-    features that guard moves or follow ended games."""
+    """The table's changes: handed the channel step, the channels' locks, the showing of a
+    save, and the features that guard moves or follow ended games."""
 
     def __init__(
         self,
         services: TableServices,
+        sync: ChannelSync,
         queue: Callable[[int], ChannelQueue],
         show: Shows,
         outage_noted: Callable[[BaseException, str], bool],
@@ -52,6 +54,7 @@ class Changes:
     ) -> None:
         self.services = services
         self.loc = services.loc
+        self.sync = sync  # the line-up a solo start answers with
         self.queue = queue
         self.show = show
         self.outage_noted = outage_noted
@@ -273,11 +276,11 @@ class Changes:
         on_panel = (
             click is not None and not started and plugin.answers_in_place and click.on_private_panel
         )
-        note_posting_click(table, record, click.reply.interaction if click else None, alone)
+        note_posting_click(table, record, click.reply if click else None, alone)
         saved = await self.save_change(record, table, moves, deadline, results, on_panel)
         fault_point("save.committed")
         if click is not None and lineup:
-            await answer_start(self.services, click, plugin, saved, table)
+            await answer_start(self.sync, click, plugin, saved, table)
         if click is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:

@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.table.components import attachments, controls_of
+from cogs.table.components import attachments, build_view, controls_of
+from cogs.table.delivery import Reply
+from cogs.table.layout import (
+    accent_of,
+    files_of,
+    is_layout,
+    layout_view,
+    message_text,
+    retired_view,
+    shown_text,
+)
 from games import table as tables
 from games.table import Table, ping_message_key
 from screens.context import TableContext
@@ -29,12 +39,13 @@ from cogs.table.messages import (
     OWN_POST,
     PROMPT_BREAK,
     Showing,
+    is_layout_message,
+    mark_layout,
     new_message,
     note_picture,
     picture_digest,
     picture_key,
     through,
-    token_age,
 )
 
 log = logging.getLogger(__name__)
@@ -66,7 +77,7 @@ class ChannelPosts:
             nonce = f"{work.record.id}.n{table.turn_began}"
             newest = self._newest(work)
             posted = await self._post_for(
-                work, Screen(text), None, nonce, notify, by_words=True, newer_than=newest
+                work, Screen(text), nonce, notify, by_words=True, newer_than=newest
             )
             table.messages[ping_message_key(table.turn_began)] = posted
             table.notified = [*table.notified, *seats]
@@ -87,37 +98,39 @@ class ChannelPosts:
         channel = self.bot.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).delete()
 
-    def _click_on(self, work: Showing, message_id: int) -> discord.Interaction | None:
+    def _reply_on(self, work: Showing, message_id: int) -> Reply | None:
         """The click behind the change, if it was made on this very message."""
-        interaction = work.interaction
-        if interaction is not None and interaction.message is not None:
-            return interaction if interaction.message.id == message_id else None
+        reply = work.reply
+        if reply is not None and reply.message is not None and reply.message.id == message_id:
+            return reply
         return None
 
-    def _clicked(self, work: Showing, message_id: int) -> discord.Interaction | None:
-        """The acknowledged click on this very message, if any (its token edits it for free)."""
-        click = self._click_on(work, message_id)
-        return click if click is not None and click.response.is_done() else None
+    def _layout(self, work: Showing, screen: Screen) -> discord.ui.LayoutView:
+        return layout_view(screen, work.record.id, work.record.version, accent_of(work.record.kind))
 
-    async def _edit(
-        self,
-        work: Showing,
-        message_id: int,
-        screen: Screen,
-        view: discord.ui.View | None,
-    ) -> None:
+    async def _edit(self, work: Showing, message_id: int, screen: Screen) -> None:
+        """The message shows ``screen``: a V2 message by the click's answer, its token or the
+        channel's route; a classic one (from before V2, only closed now) as it always was."""
         kept = self._keeps_picture(work, message_id, screen)
+        layout = is_layout_message(work.table.messages, message_id)
 
         def arguments() -> dict[str, Any]:
             # An edit notifies nobody on Discord; its mentions only stay highlighted. Fresh
             # files for each try: a file sent once has been read to its end.
-            edit: dict[str, Any] = {"content": screen.text, "view": view}
+            if layout:
+                edit: dict[str, Any] = {"view": self._layout(work, screen)}
+                files = files_of(screen)
+            else:
+                edit = {"content": shown_text(screen)[:MAX_TEXT]}
+                edit["view"] = build_view(work.record.id, work.record.version, screen.rows)
+                files = attachments(screen)
             edit["allowed_mentions"] = NO_PINGS
             if not kept:
-                edit["attachments"] = attachments(screen)
+                edit["attachments"] = files
             return edit
 
-        if not await self._edit_through_click(work, message_id, arguments):
+        uploads = layout and not kept and screen.image is not None
+        if not await self._edit_through_click(work, message_id, arguments, not uploads):
             channel = self.bot.get_partial_messageable(work.record.channel_id)
             try:
                 await channel.get_partial_message(message_id).edit(**arguments())
@@ -130,20 +143,22 @@ class ChannelPosts:
         note_picture(work.table.messages, message_id, screen)
 
     async def _edit_through_click(
-        self, work: Showing, message_id: int, arguments: Callable[[], dict[str, Any]]
+        self,
+        work: Showing,
+        message_id: int,
+        arguments: Callable[[], dict[str, Any]],
+        by_token: bool = True,
     ) -> bool:
-        """The edit made with the token of the click on that message, if there is one. False:
-        not made."""
-        clicked = self._clicked(work, message_id)
-        if clicked is None:
+        """The edit made through the click on that message, if there is one: as the click's
+        answer while it waits for one (one call, and the only way a click brings its message
+        a new picture), else with its token (not with a new picture in a V2 message's
+        gallery: Discord refuses that upload through the token). False: not made."""
+        reply = self._reply_on(work, message_id)
+        if reply is None:
             return False
-        try:
-            await clicked.edit_original_response(**arguments())
-        except discord.HTTPException as error:
-            # Too late for the token (or Discord hiccupped): the channel's route still works.
-            log.info("edit through the click failed (%s); using the channel", error.code)
-            return False
-        return True
+        if await reply.answer_by_edit(arguments):
+            return True
+        return by_token and await reply.edit_original(**arguments())
 
     def _keeps_picture(self, work: Showing, message_id: int, screen: Screen) -> bool:
         """The message shows this very picture already: the edit leaves its attachment as it
@@ -152,24 +167,23 @@ class ChannelPosts:
         shown = work.table.messages.get(picture_key(message_id))
         return work.alone and not work.repair and shown == picture_digest(screen)
 
-    def _posting_click(self, work: Showing) -> discord.Interaction | None:
+    def _posting_click(self, work: Showing) -> Reply | None:
         """The click behind this change, if its follow-ups may post in the table's channel."""
-        interaction = work.interaction
+        reply = work.reply
         if (
-            interaction is None
+            reply is None
             or not work.alone
-            or interaction.id not in work.table.posting_clicks  # else no repair could find it
-            or interaction.channel_id != work.record.channel_id
-            or not interaction.response.is_done()
+            or reply.id not in work.table.posting_clicks  # else no repair could find it
+            or reply.channel_id != work.record.channel_id
+            or not reply.answered
         ):
             return None
-        return interaction if token_age(interaction) < FOLLOWUP_AGE else None
+        return reply if reply.age < FOLLOWUP_AGE else None
 
     async def _post_for(
         self,
         work: Showing,
         screen: Screen,
-        view: discord.ui.View | None,
         nonce: str,
         notify: Sequence[int] = (),
         by_words: bool = False,
@@ -184,33 +198,36 @@ class ChannelPosts:
         follow-up posted before a crash has no nonce; ``newer_than``: only a message newer than
         that id counts.
         """
+        words = shown_text(screen)
 
         def same_words(message: discord.Message) -> bool:
-            return message.content == screen.text and message.id > newer_than
+            return message_text(message) == words and message.id > newer_than
 
         wanted = same_words if by_words else None
         if by_words:
             posted = await self._adopt(work, wanted)
             if posted:
                 return posted
-        posted = await self._post_new(work, screen, view, nonce, notify, wanted)
+        posted = await self._post_new(work, screen, nonce, notify, wanted)
         work.claimed.add(posted)
+        mark_layout(work.table.messages, posted)
         return posted
 
     async def _post_new(
         self,
         work: Showing,
         screen: Screen,
-        view: discord.ui.View | None,
         nonce: str,
         notify: Sequence[int],
         wanted: Callable[[discord.Message], bool] | None,
     ) -> int:
+        if work.reply is not None:
+            await work.reply.acknowledge_if_held()  # a follow-up needs the click answered
         click = self._posting_click(work)
         if click is not None:
             try:
-                message = await click.followup.send(
-                    screen.text, wait=True, **new_message(screen, view, notify)
+                message = await click.follow_up(
+                    **new_message(screen, self._layout(work, screen), notify)
                 )
             except discord.HTTPException as error:
                 log.info("posting through the click failed (%s); using the channel", error.code)
@@ -219,38 +236,42 @@ class ChannelPosts:
                     return posted
             else:
                 return message.id
-        return await self._post(work.record.channel_id, screen, view, nonce, notify)
+        return await self._post(work, work.record.channel_id, screen, nonce, notify)
 
     async def _post(
         self,
+        work: Showing,
         channel_id: int,
         screen: Screen,
-        view: discord.ui.View | None,
         nonce: str,
         notify: Sequence[int] = (),
     ) -> int:
         """A new message; it notifies only the users in ``notify``, else it is silent."""
         channel = self.bot.get_partial_messageable(channel_id)
-        message = await channel.send(
-            screen.text, nonce=nonce[:25], **new_message(screen, view, notify)
-        )
+        view = self._layout(work, screen)
+        message = await channel.send(nonce=nonce[:25], **new_message(screen, view, notify))
         return message.id
 
-    async def _post_quietly(self, channel_id: int, screen: Screen, nonce: str) -> int | None:
-        """A message to a spectating channel: one that is out of reach is skipped."""
+    async def _post_quietly(
+        self, work: Showing, channel_id: int, screen: Screen, nonce: str
+    ) -> int | None:
+        """A message to a spectating channel (no controls): one out of reach is skipped."""
         try:
-            return await self._post(channel_id, screen, None, nonce)
+            posted = await self._post(work, channel_id, replace(screen, rows=[]), nonce)
         except discord.HTTPException:
             log.info("spectating channel %s is out of reach", channel_id)
             return None
+        mark_layout(work.table.messages, posted)
+        return posted
 
     async def _edit_quietly(
         self, work: Showing, channel_id: int, message_id: int, screen: Screen
     ) -> None:
         channel = self.bot.get_partial_messageable(channel_id)
-        arguments: dict[str, Any] = {"content": screen.text, "allowed_mentions": NO_PINGS}
+        view = self._layout(work, replace(screen, rows=[]))
+        arguments: dict[str, Any] = {"view": view, "allowed_mentions": NO_PINGS}
         if not self._keeps_picture(work, message_id, screen):
-            arguments["attachments"] = attachments(screen)
+            arguments["attachments"] = files_of(screen)
         try:
             await channel.get_partial_message(message_id).edit(**arguments)
         except discord.HTTPException:
@@ -264,22 +285,29 @@ class ChannelPosts:
         and its prompt is replaced (the message is read for its log, which only it holds)."""
         message_id = work.table.messages[key]
         closing = work.plugin.closing_text(ctx, key)
-        if closing is None:
-            await self._strip(work, message_id)
-            return
-        await self._close_with(work.record.channel_id, message_id, closing)
+        await self._strip(work, work.record.channel_id, message_id, closing)
 
-    async def _close_with(
-        self, channel_id: int, message_id: int, closing: str, quietly: bool = False
+    async def _strip(
+        self,
+        work: Showing,
+        channel_id: int,
+        message_id: int,
+        closing: str | None = None,
+        quietly: bool = False,
     ) -> None:
-        """A message's prompt replaced by its last words, its log kept; no controls left.
-        ``quietly``: a spectating channel, which may be out of reach."""
-        channel = self.bot.get_partial_messageable(channel_id)
+        """Take the controls off an earlier message; it keeps what it shows, but for its
+        prompt, which ``closing`` replaces (its last words). Through the click on it if there
+        is one (its answer, or its token), else the channel's route. ``quietly``: a
+        spectating channel, which may be out of reach."""
+        reply = self._reply_on(work, message_id)
         try:
-            shown = await channel.fetch_message(message_id)
-            log_part, _, _ = shown.content.rpartition(PROMPT_BREAK)
-            text = log_part + PROMPT_BREAK + closing if log_part else closing
-            await shown.edit(content=text[:MAX_TEXT], view=None, allowed_mentions=NO_PINGS)
+            arguments = await self._stripped(work, channel_id, message_id, closing, reply)
+            if arguments is None:
+                return
+            if await self._edit_through_click(work, message_id, lambda: arguments):
+                return
+            channel = self.bot.get_partial_messageable(channel_id)
+            await channel.get_partial_message(message_id).edit(**arguments)
         except discord.NotFound:
             log.info("message %s is gone: nothing to close", message_id)
         except discord.HTTPException:
@@ -287,20 +315,30 @@ class ChannelPosts:
                 raise
             log.info("spectating channel %s is out of reach", channel_id)
 
-    async def _strip(self, work: Showing, message_id: int) -> None:
-        """Take the controls off an earlier message (it keeps what it shows)."""
-        clicked = self._clicked(work, message_id)
-        if clicked is not None:
-            try:
-                await clicked.edit_original_response(view=None)
-                return
-            except discord.HTTPException:
-                pass
-        channel = self.bot.get_partial_messageable(work.record.channel_id)
-        try:
-            await channel.get_partial_message(message_id).edit(view=None)
-        except discord.NotFound:
-            log.info("message %s is gone: no controls to take off", message_id)
+    async def _stripped(
+        self,
+        work: Showing,
+        channel_id: int,
+        message_id: int,
+        closing: str | None,
+        reply: Reply | None,
+    ) -> dict[str, Any] | None:
+        """The edit that takes a message's controls off (and puts its last words in); None:
+        nothing to take off."""
+        if closing is None and not is_layout_message(work.table.messages, message_id):
+            return {"view": None}  # a classic message: its rows go, its text stays
+        shown = reply.message if reply is not None else None
+        if shown is None:
+            channel = self.bot.get_partial_messageable(channel_id)
+            shown = await channel.fetch_message(message_id)
+        if is_layout(shown):
+            view = retired_view(shown, closing)
+            return None if view is None else {"view": view, "allowed_mentions": NO_PINGS}
+        if closing is None:
+            return {"view": None}
+        log_part, _, _ = shown.content.rpartition(PROMPT_BREAK)
+        text = log_part + PROMPT_BREAK + closing if log_part else closing
+        return {"content": text[:MAX_TEXT], "view": None, "allowed_mentions": NO_PINGS}
 
     async def _adopt(
         self,
@@ -319,9 +357,11 @@ class ChannelPosts:
             return None
         ours = wanted or self._of_game(work)
         for message in await self._unnoted(work):
-            if ours(message) or (words is not None and message.content == words):
+            if ours(message) or (words is not None and message_text(message) == words):
                 log.info("adopted message %s of game %s", message.id, work.record.id)
                 work.claimed.add(message.id)
+                if is_layout(message):
+                    mark_layout(work.table.messages, message.id)
                 return message.id
         return None
 

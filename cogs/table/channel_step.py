@@ -28,6 +28,12 @@ next run, which never posts a second copy of a message the first run posted:
   round's results, noted with their version as ``post:<v>``) or deletes (a message no step
   claims any more, such as the ping of a turn that passed meanwhile).
 
+Every message the step posts or edits is a Components V2 message (:mod:`cogs.table.layout`):
+no content, the picture in a gallery that names its upload. The table notes each as such
+(``v2:<message id>`` among its message ids); a message without the mark is a classic one,
+posted before the change by a table still running: Discord adds the V2 flag to no message, so
+it is retired once (its controls go, its text stays) and its successor is a V2 message.
+
 An edit sends a picture only when it changed: the table notes the picture each message shows
 (a digest, under ``pic:<message id>`` among its message ids), and an edit whose picture is the
 same leaves the attachment as it is, so that no phone downloads it again. An earlier turn
@@ -44,13 +50,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.table.channel_posts import ChannelPosts
-from cogs.table.components import build_view
+from cogs.table.delivery import Reply
+from cogs.table.layout import accent_of, layout_view, shown_text
 from cogs.table.messages import (
     MERGE_ATTEMPTS,
-    PROMPT_BREAK,
     Showing,
     forget_pictures,
-    join_lines,
+    is_layout_message,
+    mark_layout,
     merge_messages,
     note_picture,
     own_message_key,
@@ -87,7 +94,7 @@ class ChannelSync(ChannelPosts):
     async def show(
         self,
         game_id: int,
-        interaction: discord.Interaction | None = None,
+        reply: Reply | None = None,
         *,
         repair: bool = False,
         known: tuple[GameRecord, Table] | None = None,
@@ -95,14 +102,14 @@ class ChannelSync(ChannelPosts):
     ) -> bool:
         """Bring Discord up to the game as saved (the caller holds the channel's lock).
 
-        ``interaction``: the click behind the change, whose message may be edited through its
-        token (which costs nothing of the bot's REST budget); if its answer waits
-        (:mod:`cogs.table.delivery`), the edit of its message answers it. ``known``: the record
-        and table the caller has just saved, to spare loading them. ``alone``: the change was
-        made to a table shown completely; only then may new messages be the click's follow-ups. Else
-        another process may be posting the same message: the channel's route, with its nonce,
-        makes Discord return the one already posted, and the channel is looked at first for a
-        follow-up posted meanwhile. True when everything is shown.
+        ``reply``: the click behind the change, whose message may be edited through it
+        (which costs nothing of the bot's REST budget): if its answer waits
+        (:mod:`cogs.table.delivery`), the edit of its message answers it, else its token.
+        ``known``: the record and table the caller has just saved, to spare loading them.
+        ``alone``: the change was made to a table shown completely; only then may new messages
+        be the click's follow-ups. Else another process may be posting the same message: the
+        channel's route, with its nonce, makes Discord return the one already posted, and the
+        channel is looked at first for a follow-up posted meanwhile. True when everything is shown.
         """
         if known is not None:
             record, table = known
@@ -122,7 +129,7 @@ class ChannelSync(ChannelPosts):
             record,
             table,
             plugin,
-            interaction,
+            reply,
             repair,
             alone,
             dict(table.messages),
@@ -178,6 +185,12 @@ class ChannelSync(ChannelPosts):
         if "lobby" in table.messages:
             await self._close_lobby(work)
 
+    def _header(self, work: Showing, screen: Screen) -> str:
+        """The line above the picture: the game, and its round or phase if the screen says."""
+        title = work.plugin.title(self.services.loc, work.table.language)
+        header = f"{work.plugin.emoji} **{title}**"
+        return f"{header} · {screen.header}" if screen.header else header
+
     def _context(self, work: Showing) -> TableContext:
         table = work.table
         state = work.plugin.engine.from_json(table.state or {})
@@ -198,11 +211,10 @@ class ChannelSync(ChannelPosts):
         method = "final_screen" if finished else "turn_screen"
         screen = await self.services.drawing.screen(plugin, method, ctx)
         lines = [line for item in table.log for line in self.log_lines(plugin, ctx, item)]
-        text = join_lines([*lines, PROMPT_BREAK + screen.text if lines else screen.text])
         rows = [rematch_row(ctx)] if finished else [*self._removal_rows(ctx), *screen.rows][:5]
         if not finished and table.turn_since == table.first_turn:
             rows = with_rules_button(rows, ctx.t("rules-button"))
-        return Screen(text, screen.image, screen.filename, screen.image_summary, rows)
+        return replace(screen, rows=rows, log=tuple(lines), header=self._header(work, screen))
 
     def log_lines(self, plugin: GamePlugin, ctx: TableContext, item: dict[str, Any]) -> list[str]:
         notes = [ctx.t(key, **args) for key, args in item.get("notes", [])]
@@ -220,31 +232,43 @@ class ChannelSync(ChannelPosts):
     async def _show_turn(self, work: Showing, ctx: TableContext, screen: Screen) -> None:
         table, record = work.table, work.record
         key = turn_message_key(table.turn_since)
-        view = build_view(record.id, record.version, screen.rows)
-        message_id = table.messages.get(key) or await self._adopt(work, words=screen.text)
+        message_id = table.messages.get(key) or await self._adopt(work, words=shown_text(screen))
+        message_id, renewed = await self._upgraded(work, message_id)
         if message_id:
             table.messages[key] = message_id
-            await self._edit(work, message_id, screen, view)
+            await self._edit(work, message_id, screen)
         else:
-            nonce = f"{record.id}.{table.turn_since}"
+            nonce = f"{record.id}.{table.turn_since}{renewed}"
             seats = self._notified(work, ctx)
             notify = self._users(work, seats)
-            table.messages[key] = await self._post_for(work, screen, view, nonce, notify)
+            table.messages[key] = await self._post_for(work, screen, nonce, notify)
             note_picture(table.messages, table.messages[key], screen)
             table.notify = []  # the new message itself notified them
             table.notified = [*table.notified, *seats]
         await self._mirror(work, ctx, screen)
+
+    async def _upgraded(self, work: Showing, message_id: int | None) -> tuple[int | None, str]:
+        """A classic message (posted before the table's messages were V2 ones; Discord adds the
+        V2 flag to no message) is retired, its text kept: its successor is a fresh V2 message,
+        whose nonce differs from the one the classic message was posted with. The message to
+        edit (None: post one), and what the new message's nonce ends with."""
+        if not message_id or is_layout_message(work.table.messages, message_id):
+            return message_id, ""
+        log.info("classic message %s of game %s retired", message_id, work.record.id)
+        await self._strip(work, work.record.channel_id, message_id)
+        return None, "v"
 
     async def _post_own(self, work: Showing, ctx: TableContext, post: dict[str, Any]) -> None:
         """A message the game posts before the turn message (Stella's round results)."""
         screen = await self.services.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
         nonce = f"{work.record.id}.p{post['v']}"
         # Noted, so that no repair takes it for the turn message that follows it.
+        screen = replace(screen, rows=[], header=self._header(work, screen))
         work.table.messages[own_message_key(post["v"])] = await self._post_for(
-            work, screen, None, nonce, by_words=True
+            work, screen, nonce, by_words=True
         )
         for index, channel_id in enumerate(work.table.spectators):
-            await self._post_quietly(channel_id, screen, f"{nonce}.{index}")
+            await self._post_quietly(work, channel_id, screen, f"{nonce}.{index}")
         work.table.posts.remove(post)
         work.posted.add(post["v"])
 
@@ -259,15 +283,18 @@ class ChannelSync(ChannelPosts):
                 message_id = table.messages.pop(key)
                 closing = work.plugin.closing_text(ctx, turn_message_key(int(of)))
                 if closing is not None and int(channel) in table.spectators:
-                    await self._close_with(int(channel), message_id, closing, quietly=True)
+                    await self._strip(work, int(channel), message_id, closing, quietly=True)
         for index, channel_id in enumerate(table.spectators):
             key = f"w{channel_id}:{since}"
             message_id = table.messages.get(key)
-            if message_id:
+            renewed = ""
+            if message_id and is_layout_message(table.messages, message_id):
                 await self._edit_quietly(work, channel_id, message_id, screen)
                 continue
+            if message_id:
+                renewed = "v"  # a classic mirror from before V2 stays as it is; a V2 one follows
             posted = await self._post_quietly(
-                channel_id, screen, f"{work.record.id}.{since}.{index}"
+                work, channel_id, screen, f"{work.record.id}.{since}.{index}{renewed}"
             )
             if posted:
                 table.messages[key] = posted
@@ -275,35 +302,52 @@ class ChannelSync(ChannelPosts):
 
     async def _show_lobby(self, work: Showing) -> None:
         table, record = work.table, work.record
-        screen = lobby_screen(
-            work.plugin, self.services.loc, record.id, record.version, table, self.max_minutes
-        )
-        view = build_view(record.id, record.version, screen.rows)
+        screen = self._lobby_screen(work)
         message_id = table.messages.get("lobby") or await self._adopt(work)
+        message_id, renewed = await self._upgraded(work, message_id)
         if message_id:
             table.messages["lobby"] = message_id
-            await self._edit(work, message_id, screen, view)
+            await self._edit(work, message_id, screen)
         else:
-            nonce = f"{record.id}.lobby"
+            nonce = f"{record.id}.lobby{renewed}"
             # Silent, but for the players a rematch invites: this one message pings them.
-            table.messages["lobby"] = await self._post(
-                record.channel_id, screen, view, nonce, screen.mentions
-            )
+            posted = await self._post(work, record.channel_id, screen, nonce, screen.mentions)
+            table.messages["lobby"] = posted
+            mark_layout(table.messages, posted)
+
+    def _lobby_screen(self, work: Showing) -> Screen:
+        return self.lobby_screen(work.plugin, work.record, work.table)
+
+    def lobby_screen(self, plugin: GamePlugin, record: GameRecord, table: Table) -> Screen:
+        """The lobby (or, once the game started, its line-up), the game's name its header."""
+        minutes = self.max_minutes
+        screen = lobby_screen(plugin, self.services.loc, record.id, record.version, table, minutes)
+        title = plugin.title(self.services.loc, table.language)
+        header = f"{plugin.emoji} **{title}**"
+        first, _, rest = screen.text.partition("\n")
+        return replace(screen, text=rest if first == header else screen.text, header=header)
+
+    def lobby_view(
+        self, plugin: GamePlugin, record: GameRecord, table: Table, controls: bool = True
+    ) -> discord.ui.LayoutView:
+        """The lobby as a V2 message (the slash command's answer, or the line-up at a start)."""
+        screen = self.lobby_screen(plugin, record, table)
+        if not controls:
+            screen = replace(screen, rows=[])
+        return layout_view(screen, record.id, record.version, accent_of(record.kind))
 
     async def _close_lobby(self, work: Showing) -> None:
         """The lobby of a game that started or closed: its list of players, without controls."""
-        table, record = work.table, work.record
-        screen = lobby_screen(
-            work.plugin, self.services.loc, record.id, record.version, table, self.max_minutes
-        )
-        await self._edit(work, table.messages["lobby"], Screen(screen.text), None)
+        table = work.table
+        screen = self._lobby_screen(work)
+        await self._edit(work, table.messages["lobby"], replace(screen, rows=[]))
         del table.messages["lobby"]
 
     async def _close(self, work: Showing) -> None:
         """A cancelled or abandoned table: no control is left on any of its messages."""
         table = work.table
         for key in [k for k in table.messages if k.startswith("turn:")]:
-            await self._strip(work, table.messages.pop(key))
+            await self._strip(work, work.record.channel_id, table.messages.pop(key))
         if "lobby" in table.messages:
             await self._close_lobby(work)
         table.notify = []
@@ -370,5 +414,4 @@ class ChannelSync(ChannelPosts):
 
 def _answered(work: Showing) -> int | None:
     """The message the change's click was on (its click's own answer edits it), if any."""
-    message = work.interaction.message if work.interaction is not None else None
-    return message.id if message is not None else None
+    return work.reply.message_id if work.reply is not None else None

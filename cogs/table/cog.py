@@ -86,6 +86,7 @@ class TableCog(commands.Cog):
         )
         self.changes = Changes(
             self.services,
+            self.sync,
             self.queue,
             self.repairs.show,
             self.repairs.outage_noted,
@@ -170,7 +171,11 @@ class TableCog(commands.Cog):
             return  # the same click delivered twice: its first arrival answers and applies it
         place = self._place_on_arrival(click)
         try:
-            if click.kind not in ANSWERS_ON_ITS_OWN:
+            if click.kind is Kind.ACTION and click.on_message and not click.on_private_panel:
+                # A move on the channel's message: the edit of that message (its next picture,
+                # after the save) answers it; Discord takes no new picture through its token.
+                click.reply.hold()
+            elif click.kind not in ANSWERS_ON_ITS_OWN:
                 # Acknowledged before its change runs (which shows nothing); what the change
                 # brings is shown after its save, through the click's token or the channel.
                 await click.reply.acknowledge()
@@ -188,6 +193,8 @@ class TableCog(commands.Cog):
         finally:
             if place is not None:
                 place.release()
+            # Shown by another route, or not at all: Discord still hears of the click.
+            await click.reply.acknowledge_if_held()
 
     def _arrived_before(self, click_id: int) -> bool:
         """Whether this very click (its interaction's id) reached this process already."""

@@ -155,12 +155,23 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
 def controls_of(message: discord.Message) -> list[tuple[int, int, str]]:
     """Game, version and payload of each table control on a message (as Discord returns it)."""
     found = []
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            custom = getattr(child, "custom_id", None) or ""
-            match = _CONTROL[2].fullmatch(custom) or _CONTROL[3].fullmatch(custom)
-            if match is not None:
-                found.append((int(match["game"]), int(match["version"]), match["payload"]))
+    for component in _walk(message.components):
+        custom = getattr(component, "custom_id", None) or ""
+        match = _CONTROL[2].fullmatch(custom) or _CONTROL[3].fullmatch(custom)
+        if match is not None:
+            found.append((int(match["game"]), int(match["version"]), match["payload"]))
+    return found
+
+
+def _walk(components: Any) -> list[Any]:
+    """Every component of a message: rows of a classic one, a V2 one's containers too."""
+    found = []
+    for component in components:
+        found.append(component)
+        found.extend(_walk(getattr(component, "children", [])))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            found.append(accessory)
     return found
 
 
@@ -248,26 +259,34 @@ def _table_cog(interaction: discord.Interaction) -> ClickTaker | None:
     return interaction.client.get_cog("TableCog")  # type: ignore[attr-defined,return-value]
 
 
+def table_items(game_id: int, version: int, rows: list[Row]) -> list[list[discord.ui.Item[Any]]]:
+    """The registered items of ``rows``, row by row; at most 5 rows of 5 buttons or one
+    select each."""
+    if len(rows) > 5:
+        raise ValueError("a message holds at most 5 rows of controls")
+    built: list[list[discord.ui.Item[Any]]] = []
+    for row in rows:
+        if isinstance(row, Select):
+            if not 1 <= len(row.options) <= 25:
+                raise ValueError("a select holds 1 to 25 options")
+            built.append([TableSelect(game_id, version, row)])
+        else:
+            if len(row) > 5:
+                raise ValueError("a row holds at most 5 buttons")
+            built.append([TableButton(game_id, version, button) for button in row])
+    return built
+
+
 def build_view(game_id: int, version: int, rows: list[Row]) -> discord.ui.View | None:
-    """Discord components for ``rows``; at most 5 rows of 5 buttons or one select each.
+    """Discord components for ``rows`` on a classic message (see :func:`table_items`).
 
     The view is stopped before it is sent, so discord.py keeps none of them: the registered
     items answer every click by its custom_id.
     """
     if not rows:
         return None
-    if len(rows) > 5:
-        raise ValueError("a message holds at most 5 rows of controls")
     view = discord.ui.View(timeout=None)
-    for index, row in enumerate(rows):
-        if isinstance(row, Select):
-            if not 1 <= len(row.options) <= 25:
-                raise ValueError("a select holds 1 to 25 options")
-            items: list[discord.ui.Item[discord.ui.View]] = [TableSelect(game_id, version, row)]
-        else:
-            if len(row) > 5:
-                raise ValueError("a row holds at most 5 buttons")
-            items = [TableButton(game_id, version, button) for button in row]
+    for index, items in enumerate(table_items(game_id, version, rows)):
         for item in items:
             item.row = index
             view.add_item(item)

@@ -1,16 +1,25 @@
-"""A click's answers to Discord: its acknowledgement, a private answer, a public one.
+"""A click's answers to Discord: its acknowledgement, a private answer, a public one, and the
+edit of its message.
 
 Discord wants every click answered within 3 s. A click that may change its table is
 acknowledged as it arrives, before its change runs (which shows nothing: Discord leaves the
 message as it is); what its change brings is shown afterwards, through the click's token or the
 channel. Nothing a player is shown comes before its save.
+
+A move on a table's message in the channel is held instead (:meth:`Reply.hold`): its change
+most often brings that message a new picture, and Discord refuses a new upload into a V2
+message's gallery through the click's token (a PATCH of the original response). So the edit
+of the message answers the click itself (an UPDATE_MESSAGE callback, after the save); if the
+change is not shown within :data:`PATIENCE` of the click's arrival, a timer acknowledges it
+anyway, and the picture goes through the channel's route.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -18,10 +27,65 @@ import discord
 from locales import Localizer
 
 log = logging.getLogger(__name__)
+# Seconds from a held click's arrival to its acknowledgement if its change is not shown by
+# then: Discord's 3 s less the acknowledgement's trip and a margin for a busy event loop.
+PATIENCE = 2.0
+_KEY = "held-answer"
+
+
+class HeldAnswer:
+    """The answer of one click: the first of its calls to Discord to come answers it."""
+
+    def __init__(self, interaction: discord.Interaction, patience: float) -> None:
+        self.interaction = interaction
+        self._lock = asyncio.Lock()  # one call at a time: Discord takes only one answer
+        self._timer = asyncio.get_running_loop().call_later(patience, self._impatient)
+        self._impatience: asyncio.Task[bool] | None = None
+
+    def _impatient(self) -> None:
+        self._impatience = asyncio.create_task(self.acknowledge(), name="held-answer")
+
+    async def acknowledge(self) -> bool:
+        """Discord hears of the click now, unless it has; False: Discord refused (too late)."""
+        async with self._lock:
+            self._timer.cancel()
+            return await _defer(self.interaction)
+
+    async def answer_with(
+        self, call: Callable[[discord.InteractionResponse], Awaitable[Any]]
+    ) -> bool:
+        """Answer the click with ``call`` on its response, if nothing answered it yet. False:
+        answered already, or Discord refused this answer; either way the caller goes on by
+        another route (the click's token, or the channel)."""
+        async with self._lock:
+            if self.interaction.response.is_done():
+                return False
+            self._timer.cancel()
+            try:
+                await call(self.interaction.response)
+            except discord.HTTPException as error:
+                log.info("click %s not answered in place (%s)", self.interaction.id, error.code)
+                return False
+            return True
+
+
+def held_answer(interaction: discord.Interaction | None) -> HeldAnswer | None:
+    """The click's held answer while it is still to come."""
+    if interaction is None or interaction.response.is_done():
+        return None
+    return interaction.extras.get(_KEY)
 
 
 async def acknowledge(interaction: discord.Interaction) -> bool:
-    """Discord hears of the click now, unless it has; False: Discord refused (too late)."""
+    """Discord hears of the click now, unless it has (through its held answer, if it waits);
+    False: Discord refused (too late)."""
+    answer = held_answer(interaction)
+    if answer is not None:
+        return await answer.acknowledge()
+    return await _defer(interaction)
+
+
+async def _defer(interaction: discord.Interaction) -> bool:
     if interaction.response.is_done():
         return True
     try:
@@ -42,6 +106,11 @@ async def answer_privately(
     to tell then (the change, if any, shows in the channel).
     """
     extra = {"view": view} if view is not None else {}
+    answer = held_answer(interaction)
+    if answer is not None and await answer.answer_with(
+        lambda response: response.send_message(text, ephemeral=True, **extra)
+    ):
+        return  # the click waited for its answer: this is it
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **extra)
@@ -65,8 +134,21 @@ class Reply:
 
     @property
     def interaction(self) -> discord.Interaction:
-        """The click itself, for what the channel step edits and posts through its token."""
+        """The click itself, for a game's private panels (their own token edits)."""
         return self._interaction
+
+    @property
+    def id(self) -> int:
+        return self._interaction.id
+
+    @property
+    def channel_id(self) -> int | None:
+        return self._interaction.channel_id
+
+    @property
+    def message(self) -> discord.Message | None:
+        """The message clicked on, as the click brought it (None: a slash command)."""
+        return self._interaction.message
 
     @property
     def message_id(self) -> int | None:
@@ -76,13 +158,51 @@ class Reply:
 
     @property
     def answered(self) -> bool:
-        """Whether Discord has the click's answer (or its acknowledgement) already."""
+        """Whether Discord has the click's answer or its acknowledgement (its token and
+        follow-ups work from then)."""
         return self._interaction.response.is_done()
 
     @property
     def age(self) -> float:
-        """Seconds since the click: its token edits what it answered for 15 minutes."""
+        """Seconds since the click: its token lasts 15 minutes."""
         return (discord.utils.utcnow() - self._interaction.created_at).total_seconds()
+
+    def hold(self) -> None:
+        """The click is answered by the edit of its message, after the save (within
+        :data:`PATIENCE`, else acknowledged then)."""
+        if not self._interaction.response.is_done():
+            self._interaction.extras[_KEY] = HeldAnswer(self._interaction, PATIENCE)
+
+    async def acknowledge_if_held(self) -> None:
+        """A click whose answer waits is acknowledged now: its follow-ups and token need it."""
+        answer = held_answer(self._interaction)
+        if answer is not None:
+            await answer.acknowledge()
+
+    async def answer_by_edit(self, make: Callable[[], dict[str, Any]]) -> bool:
+        """The clicked message edited as the click's answer (UPDATE_MESSAGE), if the click
+        still waits for it. False: not made (answered already, or refused)."""
+        answer = held_answer(self._interaction)
+        return answer is not None and await answer.answer_with(
+            lambda response: response.edit_message(**make())
+        )
+
+    async def edit_original(self, **arguments: Any) -> bool:
+        """The clicked message edited through the click's token (acknowledged clicks only).
+        False: not made (too late for the token, or Discord hiccupped)."""
+        if not self._interaction.response.is_done():
+            return False
+        try:
+            await self._interaction.edit_original_response(**arguments)
+        except discord.HTTPException as error:
+            log.info("edit through click %s failed (%s)", self._interaction.id, error.code)
+            return False
+        return True
+
+    async def follow_up(self, **arguments: Any) -> discord.WebhookMessage:
+        """A new message through the click's webhook (the click is acknowledged first)."""
+        await self.acknowledge_if_held()
+        return await self._interaction.followup.send(wait=True, **arguments)
 
     async def say(self, key: str, **args: Any) -> None:
         """A private answer in the clicker's language."""
@@ -95,12 +215,11 @@ class Reply:
     async def acknowledge(self) -> bool:
         return await acknowledge(self._interaction)
 
-    async def post(self, text: str, view: discord.ui.View | None = None) -> int | None:
-        """A public answer without pings; the message's id, or None if Discord refused it."""
-        extra = {"view": view} if view is not None else {}
+    async def post(self, view: discord.ui.LayoutView) -> int | None:
+        """A public answer without pings, a V2 message; its id, or None if Discord refused it."""
         try:
             sent = await self._interaction.response.send_message(
-                text, allowed_mentions=discord.AllowedMentions.none(), silent=True, **extra
+                view=view, allowed_mentions=discord.AllowedMentions.none(), silent=True
             )
         except discord.HTTPException as error:
             log.info("click %s not answered publicly (%s)", self._interaction.id, error.code)

@@ -11,7 +11,8 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import attachments
+from cogs.table.delivery import Reply
+from cogs.table.layout import files_of
 from cogs.table.plugin import GamePlugin
 from games.table import Table
 from screens.lobby import RULES_PAYLOAD
@@ -38,7 +39,7 @@ class Showing:
     record: GameRecord
     table: Table
     plugin: GamePlugin
-    interaction: discord.Interaction | None
+    reply: Reply | None  # the click behind the change
     repair: bool
     alone: bool  # no other process can be showing this table now (see ChannelSync.show)
     before: dict[str, int] = field(default_factory=dict)
@@ -49,16 +50,14 @@ class Showing:
     claimed: set[int] = field(default_factory=set)  # ids posted or adopted by this run
 
 
-def note_posting_click(
-    table: Table, record: GameRecord, interaction: discord.Interaction | None, alone: bool
-) -> None:
+def note_posting_click(table: Table, record: GameRecord, reply: Reply | None, alone: bool) -> None:
     """Name, in the change about to be saved, the click whose follow-ups may post its messages.
 
     Only such a click posts through its own webhook (see :meth:`ChannelSync._posting_click`):
     its follow-ups carry no nonce, and a repair finds them by the click's id.
     """
-    if interaction is not None and alone and interaction.channel_id == record.channel_id:
-        table.posting_clicks = [*table.posting_clicks, interaction.id][-POSTING_CLICKS:]
+    if reply is not None and alone and reply.channel_id == record.channel_id:
+        table.posting_clicks = [*table.posting_clicks, reply.id][-POSTING_CLICKS:]
 
 
 def through(message: discord.Message, clicks: set[int]) -> bool:
@@ -92,20 +91,32 @@ def token_age(interaction: discord.Interaction) -> float:
 
 
 def new_message(
-    screen: Screen, view: discord.ui.View | None, notify: Sequence[int]
+    screen: Screen, view: discord.ui.LayoutView, notify: Sequence[int]
 ) -> dict[str, Any]:
-    """What a new message of the table carries besides its text, by either route."""
-    carried: dict[str, Any] = {
-        "files": attachments(screen),
+    """What a new message of the table carries, by either route: its layout (text, picture and
+    controls; no content, a V2 message has none) and the upload its gallery names."""
+    return {
+        "view": view,
+        "files": files_of(screen),
         "allowed_mentions": pings_for(notify),
         "silent": not notify,
     }
-    if view is not None:
-        carried["view"] = view
-    return carried
 
 
 PICTURE_KEY = "pic:"  # in a table's message ids: the picture a message shows, by its digest
+# In a table's message ids: a message posted as a Components V2 message. A message without
+# the mark was posted before tables' messages were (a classic message): it is retired, its
+# text kept, and its successor is a V2 message.
+LAYOUT_KEY = "v2:"
+MARKS = (PICTURE_KEY, LAYOUT_KEY)
+
+
+def mark_layout(messages: dict[str, int], message_id: int) -> None:
+    messages[f"{LAYOUT_KEY}{message_id}"] = 1
+
+
+def is_layout_message(messages: dict[str, int], message_id: int) -> bool:
+    return f"{LAYOUT_KEY}{message_id}" in messages
 
 
 def picture_key(message_id: int) -> str:
@@ -130,10 +141,10 @@ def note_picture(messages: dict[str, int], message_id: int, screen: Screen) -> N
 
 
 def forget_pictures(messages: dict[str, int]) -> None:
-    """The pictures of messages the table no longer edits are forgotten."""
-    live = {value for key, value in messages.items() if not key.startswith(PICTURE_KEY)}
-    for key in [k for k in messages if k.startswith(PICTURE_KEY)]:
-        if int(key[len(PICTURE_KEY) :]) not in live:
+    """The pictures and marks of messages the table no longer edits are forgotten."""
+    live = {value for key, value in messages.items() if not key.startswith(MARKS)}
+    for key in [k for k in messages if k.startswith(MARKS)]:
+        if int(key.split(":", 1)[1]) not in live:
             del messages[key]
 
 

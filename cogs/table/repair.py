@@ -75,8 +75,8 @@ class Repairs:
             # A turn's start in a thread: the thread is brought back first if it was archived.
             if not await self.threads.keep_open(record):
                 return  # its thread is gone: the table is being ended
-            interaction = click.reply.interaction if click else None
-            await self.sync.show(record.id, interaction, known=(record, table), alone=alone)
+            reply = click.reply if click else None
+            await self.sync.show(record.id, reply, known=(record, table), alone=alone)
         except Exception as error:
             if self.outage_noted(error, f"showing game {record.id}"):
                 # Saved, not shown (or not noted as shown): the repair comes back to it.

@@ -14,13 +14,14 @@ from cogs.table.click import Click
 from cogs.table.components import build_view, read_command
 from cogs.table.delivery import Reply, answer_privately
 from cogs.table.i18n import user_language
+from cogs.table.messages import mark_layout
 from cogs.table.plugin import GamePlugin
 from cogs.table.threads import thread_parent
 from games import table as tables
 from games.engine import Action, Event, RulesError
 from games.table import Table
 from locales import LANGUAGES
-from screens.lobby import lobby_screen, parse_language_value, parse_option_value
+from screens.lobby import parse_language_value, parse_option_value
 from screens.model import Button
 from storage import ChannelBusy, GameRecord, StaleVersion, StorageUnavailable
 
@@ -133,15 +134,11 @@ class Seating:
         self, reply: Reply, plugin: GamePlugin, record: GameRecord, table: Table
     ) -> None:
         """The slash command's answer is the lobby; if it fails, the channel step posts one."""
-        screen = lobby_screen(
-            plugin, self.loc, record.id, record.version, table, self.config.max_turn_minutes
-        )
-        message_id = await reply.post(
-            screen.text, build_view(record.id, record.version, screen.rows)
-        )
+        message_id = await reply.post(self.sync.lobby_view(plugin, record, table))
         if message_id is not None:
             before = dict(table.messages)
             table.messages["lobby"] = message_id
+            mark_layout(table.messages, message_id)
             table.shown = table.changed
             await self.sync.save(record, table, before)
             return
@@ -280,14 +277,11 @@ class Seating:
 
 
 async def answer_start(
-    services: TableServices, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
+    sync: ChannelSync, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
 ) -> None:
     """A game that starts at once answers with its line-up, once its start is saved; the
     turn message follows (through the channel, if this answer failed)."""
-    screen = lobby_screen(
-        plugin, services.loc, record.id, record.version, table, services.config.max_turn_minutes
-    )
-    await click.reply.post(screen.text)
+    await click.reply.post(sync.lobby_view(plugin, record, table, controls=False))
 
 
 class SeatChanges(Protocol):

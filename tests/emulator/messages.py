@@ -207,7 +207,7 @@ def notified_users(message: Message, allowed: dict[str, Any] | None) -> list[int
     if channel.is_dm:
         recipient = channel.recipient
         return [recipient.id] if recipient is not None and recipient.id != message.author.id else []
-    mentioned = [int(found) for found in dict.fromkeys(USER_MENTION.findall(message.content))]
+    mentioned = [int(found) for found in dict.fromkeys(USER_MENTION.findall(message.text))]
     if allowed is None or "users" in (allowed.get("parse") or []):
         return mentioned
     listed = {int(ident) for ident in allowed.get("users") or []}
