@@ -156,6 +156,16 @@ def test_table_modules_are_handed_services_not_the_cog() -> None:
         assert not named, f"{path.name} imports the table cog ({sorted(named)})"
 
 
+def test_the_table_cog_is_composed_not_mixed_in() -> None:
+    # Its parts (seating, changes, repair) are objects handed what they need: a base class of
+    # the table's own would share the cog's whole state with them through ``self``.
+    from cogs.table.cog import TableCog
+
+    own = [base.__name__ for base in TableCog.__mro__[1:] if base.__module__.startswith("cogs.")]
+    assert not own, f"TableCog builds on {own}"
+    assert {"Seating", "Changes", "Repairs"}.isdisjoint(base.__name__ for base in TableCog.__mro__)
+
+
 def test_the_checker_sees_an_import_of_the_cog_for_type_checking(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(

@@ -1,5 +1,5 @@
 """A change of a game: applied under its channel's lock, saved version-checked with what the
-channel must show, then shown (a part of the table cog).
+channel must show, then shown.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from cogs.table.messages import note_posting_click
 from cogs.table.plugin import GamePlugin
 from cogs.table.queue import QueuePlace
 from cogs.table.records import seat_results
+from cogs.table.seating import answer_start
 from fault_points import fault_point
 from games import table as tables
 from games.engine import CHANCE, Action, Event, RulesError, only_action, only_choice_event, settle
@@ -25,6 +26,9 @@ from screens.context import TableContext
 from storage import CLEAR, GameRecord, SeatResult, StaleVersion
 
 if TYPE_CHECKING:
+    from cogs.table.channel_step import ChannelSync
+    from cogs.table.queue import ChannelQueue
+    from cogs.table.services import Shows, TableServices
     from storage.database import DeadlineChange
 
 log = logging.getLogger(__name__)
@@ -35,7 +39,27 @@ CHANGE_ATTEMPTS = 4
 
 
 class Changes:
-    """The table cog's changes (a part of :class:`~cogs.table.cog.TableCog`)."""
+    """The table's changes: handed the channel step, the channels' locks, the showing of a
+    save, and the features that guard moves or follow ended games."""
+
+    def __init__(
+        self,
+        services: TableServices,
+        sync: ChannelSync,
+        queue: Callable[[int], ChannelQueue],
+        show: Shows,
+        outage_noted: Callable[[BaseException, str], bool],
+        move_guards: Sequence[Callable[[Table], str | None]],
+        end_followers: Sequence[Callable[[GameRecord, Table], Awaitable[None]]],
+    ) -> None:
+        self.services = services
+        self.loc = services.loc
+        self.sync = sync  # the line-up a solo start answers with
+        self.queue = queue
+        self.show = show
+        self.outage_noted = outage_noted
+        self.move_guards = move_guards  # the cog's lists, which other features join and leave
+        self.end_followers = end_followers
 
     async def changing(
         self,
@@ -77,7 +101,7 @@ class Changes:
         if deadline is None and table.status != tables.ACTIVE and table.decision:
             table.decision, deadline = "", CLEAR
         snapshot = table.to_json()
-        version = await self.bot.db.save_game(
+        version = await self.services.db.save_game(
             record.id,
             record.version,
             snapshot,
@@ -88,7 +112,7 @@ class Changes:
             results=results,
         )
         if deadline is not None:
-            self.bot.dispatch("deadline_changed")
+            self.services.client.dispatch("deadline_changed")
         return dataclasses.replace(record, version=version, status=table.status, snapshot=snapshot)
 
     async def change_table(
@@ -256,7 +280,7 @@ class Changes:
         saved = await self.save_change(record, table, moves, deadline, results, on_panel)
         fault_point("save.committed")
         if click is not None and lineup:
-            await self.answer_start(click, plugin, saved, table)
+            await answer_start(self.sync, click, plugin, saved, table)
         if click is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:
@@ -267,7 +291,7 @@ class Changes:
                 if on_panel and answered and table.up_to_date:
                     # Nothing else to show: the panel shows the save (else the channel's
                     # step notes it shown once it has shown the rest).
-                    await self.bot.db.mark_shown(saved.id, saved.version)
+                    await self.services.db.mark_shown(saved.id, saved.version)
             await plugin.sync_seat(self.services, click, ctx)
         await self.show(saved, table, click, alone)
         if table.status != tables.ACTIVE:
@@ -319,7 +343,7 @@ class Changes:
         table.decision, table.decision_at = decision, version
         seconds = table.turn_minutes * 60
         now = time.time()
-        return (now + seconds, now + seconds * self.bot.config.reminder_at)
+        return (now + seconds, now + seconds * self.services.config.reminder_at)
 
     async def seat_left(
         self,

@@ -23,16 +23,13 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord.ext import commands
 
 from cogs.table.changes import Changes
 from cogs.table.channel_step import ChannelSync
 from cogs.table.click import Click, Kind
-from cogs.table.delivery import answer_privately
-from cogs.table.i18n import user_language
 from cogs.table.outages import Outages, storage_outage
 from cogs.table.plugin import GamePlugin
 from cogs.table.queue import ChannelQueue, QueuePlace
@@ -59,7 +56,7 @@ KNOWN_CLICKS = 4096  # interaction ids kept to know one delivered twice
 ANSWERS_ON_ITS_OWN = (Kind.RULES, Kind.HISTORY, Kind.PANEL)  # private cards, replays, panels
 
 
-class TableCog(Seating, Changes, Repairs, commands.Cog):
+class TableCog(commands.Cog):
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         self.plugins: dict[str, GamePlugin] = {}
@@ -69,7 +66,6 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
         self.threads = ThreadKeeper(self.services, self.plugins, self, self.keep_task)
         self.outages = Outages()  # Discord or the database away: one log line, not one a table
-        self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
         self._sweeper: asyncio.Task[None] | None = None
         # game id -> (channel id, kind): neither ever changes, in any process.
         self._whereabouts: OrderedDict[int, tuple[int, str]] = OrderedDict()
@@ -78,6 +74,45 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         self.end_followers: list[Callable[[GameRecord, Table], Awaitable[None]]] = []
         # Asked before a player's move: a refusal's message key stops it (None lets it pass).
         self.move_guards: list[Callable[[Table], str | None]] = []
+        # The table's parts, each handed what it needs of the others.
+        self.repairs = Repairs(
+            self.services,
+            self.plugins,
+            self.sync,
+            self.threads,
+            self.outages,
+            self.queue,
+            self.keep_task,
+        )
+        self.changes = Changes(
+            self.services,
+            self.sync,
+            self.queue,
+            self.repairs.show,
+            self.repairs.outage_noted,
+            self.move_guards,
+            self.end_followers,
+        )
+        self.seating = Seating(
+            self.services,
+            self.changes,
+            self.queue,
+            self.remember,
+            self.sync,
+            self.repairs.show,
+            self.repairs.keep_thread_open,
+        )
+        # What the games, the timers, the daily, spectating and the thread keeper ask of the
+        # table, done by the part it belongs to.
+        self.lang, self.tell = self.seating.lang, self.seating.tell
+        self.open_table, self.start_game = self.seating.open_table, self.seating.start_game
+        self.ask_to_confirm = self.seating.ask_to_confirm
+        self.changing, self.change_table = self.changes.changing, self.changes.change_table
+        self.play_automatic_moves = self.changes.play_automatic_moves
+        self.save_and_show = self.changes.save_and_show
+        self.show, self.repair = self.repairs.show, self.repairs.repair
+        self.keep_thread_open = self.repairs.keep_thread_open
+        self.outage_noted = self.repairs.outage_noted
 
     @property
     def loc(self) -> Localizer:
@@ -100,7 +135,7 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
 
     async def cog_load(self) -> None:
         self.outages.install()
-        self._sweeper = asyncio.create_task(self._sweep(), name="table-sweep")
+        self._sweeper = asyncio.create_task(self.repairs.sweep(), name="table-sweep")
 
     def keep_task(self, task: asyncio.Task[None]) -> None:
         """A background task of the table (cancelled when the bot stops)."""
@@ -118,13 +153,6 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-
-    def lang(self, interaction: discord.Interaction) -> str:
-        return user_language(interaction, self.bot.config.default_language)
-
-    async def tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
-        """A private answer in the user's language (a reply, or a follow-up if already replied)."""
-        await answer_privately(interaction, self.loc.text(self.lang(interaction), key, **args))
 
     async def show_rules(self, click: Click) -> None:
         """The "How to play" button: the game's rules card, privately; changes nothing."""
@@ -245,13 +273,13 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
             raise RulesError("table-error-closed")
         table = Table.from_json(record.snapshot)
         if click.kind is Kind.KICK:
-            await self.remove_player(click, plugin, record, table)
+            await self.seating.remove_player(click, plugin, record, table)
         elif click.kind is Kind.CONFIRM:
-            await self.confirmed(click, plugin, record, table)
+            await self.seating.confirmed(click, plugin, record, table)
         elif click.kind is Kind.LOBBY:
-            await self.lobby_click(click, plugin, record, table)
+            await self.seating.lobby_click(click, plugin, record, table)
         elif click.kind is Kind.ACTION:
-            await self.game_click(click, plugin, record, table)
+            await self.changes.game_click(click, plugin, record, table)
         else:
             raise RulesError("table-error-unknown-control")
 

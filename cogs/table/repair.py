@@ -10,19 +10,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.table.click import Click
-from cogs.table.outages import DISCORD, discord_outage, storage_outage
+from cogs.table.outages import DISCORD, Outages, discord_outage, storage_outage
 from games import table as tables
 from games.table import Table
 from screens.context import TableContext
 from storage import GameRecord, StorageUnavailable
 
 if TYPE_CHECKING:
-    pass
+    from cogs.table.channel_step import ChannelSync
+    from cogs.table.plugin import GamePlugin
+    from cogs.table.queue import ChannelQueue
+    from cogs.table.services import TableServices
+    from cogs.table.threads import ThreadKeeper
 
 log = logging.getLogger(__name__)
 RETRY_DELAYS = (1.0, 5.0, 20.0)  # the channel step again after a failure, then the sweep's turn
@@ -31,7 +36,28 @@ REPAIR_TASK = "table-repair"
 
 
 class Repairs:
-    """The table cog's showing and repair (a part of :class:`~cogs.table.cog.TableCog`)."""
+    """The table's showing and repair: handed the channel step, the thread keeper, the
+    outages' log and the channels' locks; it owns the count of each table's failures."""
+
+    def __init__(
+        self,
+        services: TableServices,
+        plugins: Mapping[str, GamePlugin],
+        sync: ChannelSync,
+        threads: ThreadKeeper,
+        outages: Outages,
+        queue: Callable[[int], ChannelQueue],
+        keep_task: Callable[[asyncio.Task[None]], None],
+    ) -> None:
+        self.services = services
+        self.loc = services.loc
+        self.plugins = plugins
+        self.sync = sync
+        self.threads = threads
+        self.outages = outages  # Discord or the database away: one log line, not one a table
+        self.queue = queue
+        self.keep_task = keep_task  # the table's background tasks (cancelled as the bot stops)
+        self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
 
     async def show(
         self,
@@ -97,8 +123,7 @@ class Repairs:
             delay = RETRY_DELAYS[failures - 1]
             name = f"{REPAIR_TASK}-{game_id}"
             task = asyncio.create_task(self._repair_after(game_id, delay), name=name)
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self.keep_task(task)
 
     async def _repair_after(self, game_id: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -106,10 +131,10 @@ class Repairs:
 
     async def repair(self, game_id: int) -> bool:
         """Bring a game's channel up to its save, from wherever it was left. True: all shown."""
-        if self._failures.get(game_id, 0) >= GIVE_UP_AFTER or self.bot.is_closed():
+        if self._failures.get(game_id, 0) >= GIVE_UP_AFTER or self.services.client.is_closed():
             return False
         try:
-            record = await self.bot.db.load_game(game_id)
+            record = await self.services.db.load_game(game_id)
         except StorageUnavailable:  # logged once per outage by the storage
             self._repair_later(game_id, outage=True)
             return False
@@ -138,7 +163,7 @@ class Repairs:
     async def _show_panels(self, game_id: int) -> None:
         """The private panels of the seats whose action was saved last, as saved: a process
         that died between that save and the edit answering the click left them behind."""
-        record = await self.bot.db.load_game(game_id)
+        record = await self.services.db.load_game(game_id)
         plugin = self.plugins.get(record.kind) if record is not None else None
         if record is None or plugin is None or record.status != tables.ACTIVE:
             return
@@ -149,19 +174,19 @@ class Repairs:
             ctx = TableContext(record.id, record.version, table, state, table.language, self.loc)
             await plugin.show_panels(self.services, ctx, seats)
 
-    async def _sweep(self) -> None:
+    async def sweep(self) -> None:
         """At start-up every table a crash left behind, then those other processes left."""
-        await self.bot.wait_until_ready()
+        await self.services.client.wait_until_ready()
         since = time.time()
-        while not self.bot.is_closed():
+        while not self.services.client.is_closed():
             try:
-                for game_id in await self.bot.db.unshown_games(before=since):
+                for game_id in await self.services.db.unshown_games(before=since):
                     if not await self.repair(game_id) and self._away():
                         break  # one table a sweep until Discord and the database answer
                 await self.threads.sweep()
             except Exception as error:
                 self._sweep_failed(error)
-            poll = self.bot.config.timer_poll_seconds
+            poll = self.services.config.timer_poll_seconds
             await asyncio.sleep(poll)
             # A change saved longer ago than a poll and still not shown was left behind.
             since = time.time() - max(poll, 1.0)
@@ -180,4 +205,4 @@ class Repairs:
 
     def _away(self) -> bool:
         """Whether Discord or the database is away now."""
-        return self.outages.down(DISCORD) or self.bot.db.outage.since is not None
+        return self.outages.down(DISCORD) or self.services.db.outage.since is not None

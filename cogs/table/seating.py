@@ -5,23 +5,30 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from cogs.table.click import Click
 from cogs.table.components import build_view, read_command
-from cogs.table.delivery import Reply
+from cogs.table.delivery import Reply, answer_privately
+from cogs.table.i18n import user_language
 from cogs.table.messages import mark_layout
 from cogs.table.plugin import GamePlugin
 from cogs.table.threads import thread_parent
 from games import table as tables
-from games.engine import Action, RulesError
+from games.engine import Action, Event, RulesError
 from games.table import Table
 from locales import LANGUAGES
 from screens.lobby import parse_language_value, parse_option_value
 from screens.model import Button
 from storage import ChannelBusy, GameRecord, StaleVersion, StorageUnavailable
+
+if TYPE_CHECKING:
+    from cogs.table.channel_step import ChannelSync
+    from cogs.table.queue import ChannelQueue
+    from cogs.table.services import Shows, TableServices
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -29,7 +36,35 @@ CONFIRMED = {"cancel", "leave"}  # what a "sure:" button confirms
 
 
 class Seating:
-    """The table cog's lobby and seats (a part of :class:`~cogs.table.cog.TableCog`)."""
+    """The table's lobby and seats: handed the channels' locks, the table's changes, the
+    channel step and the showing of a save."""
+
+    def __init__(
+        self,
+        services: TableServices,
+        changes: SeatChanges,
+        queue: Callable[[int], ChannelQueue],
+        remember: Callable[[GameRecord], object],
+        sync: ChannelSync,
+        show: Shows,
+        keep_thread_open: Callable[[GameRecord], Awaitable[bool]],
+    ) -> None:
+        self.services = services
+        self.loc = services.loc
+        self.config = services.config
+        self.changes = changes
+        self.queue = queue
+        self.remember = remember  # notes a new game's channel for the clicks to come
+        self.sync = sync
+        self.show = show
+        self.keep_thread_open = keep_thread_open
+
+    def lang(self, interaction: discord.Interaction) -> str:
+        return user_language(interaction, self.config.default_language)
+
+    async def tell(self, interaction: discord.Interaction, key: str, **args: Any) -> None:
+        """A private answer in the user's language (a reply, or a follow-up if already replied)."""
+        await answer_privately(interaction, self.loc.text(self.lang(interaction), key, **args))
 
     async def open_table(
         self,
@@ -43,7 +78,7 @@ class Seating:
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.tell(interaction, "table-error-guild-only")
             return
-        self.drawing.warm(plugin)  # its pictures are needed once the players have joined
+        self.services.drawing.warm(plugin)  # its pictures are needed once the players have joined
         settings = {option.name: option.default for option in plugin.info.options}
         settings.update({k: v for k, v in options.items() if v is not None})
         # The host's language: a friends' server says en-US whatever its members speak.
@@ -54,11 +89,11 @@ class Seating:
         table = tables.open_table(plugin.kind, user.id, user.display_name, language, settings)
         table.seats[0].language = language
         if plugin.sends_dms:
-            self.bot.direct.ask_ahead(user.id)
-        table.turn_minutes = self.bot.config.default_turn_minutes
+            self.services.direct.ask_ahead(user.id)
+        table.turn_minutes = self.config.default_turn_minutes
         table.thread_parent = thread_parent(interaction)
         if turn_minutes is not None:
-            longest = self.bot.config.max_turn_minutes
+            longest = self.config.max_turn_minutes
             if not 0 <= turn_minutes <= longest:
                 await self.tell(interaction, "table-error-timer-range", max=longest)
                 return
@@ -66,7 +101,7 @@ class Seating:
         table.changed = 1  # the lobby message is to be shown
         async with self.queue(interaction.channel_id):
             try:
-                record = await self.bot.db.create_game(
+                record = await self.services.db.create_game(
                     guild_id=interaction.guild_id,
                     channel_id=interaction.channel_id,
                     kind=plugin.kind,
@@ -109,13 +144,6 @@ class Seating:
             return
         await self.show(record, table, alone=True)  # a new game: no other process shows it
 
-    async def answer_start(
-        self, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
-    ) -> None:
-        """A game that starts at once answers with its line-up, once its start is saved; the
-        turn message follows (through the channel, if this answer failed)."""
-        await click.reply.post(self.sync.lobby_view(plugin, record, table, controls=False))
-
     # ---- the lobby's clicks ------------------------------------------------------------
 
     async def lobby_click(
@@ -132,7 +160,7 @@ class Seating:
             tables.join(table, info, user_id, click.user_name)
             table.seats[-1].language = click.language
             if plugin.sends_dms:
-                self.bot.direct.ask_ahead(user_id)
+                self.services.direct.ask_ahead(user_id)
         elif verb == "leave":
             tables.leave_lobby(table, user_id)
         elif verb == "start":
@@ -150,7 +178,7 @@ class Seating:
             tables.add_computer(table, info, user_id, name)
         elif verb == "timer":
             minutes = int(values[0]) if values and values[0].isdigit() else -1
-            tables.set_timer(table, user_id, minutes, self.bot.config.max_turn_minutes)
+            tables.set_timer(table, user_id, minutes, self.config.max_turn_minutes)
         elif verb == "lang":
             language, words = parse_language_value(values[0] if values else "")
             tables.set_language(table, user_id, language, LANGUAGES)
@@ -165,7 +193,7 @@ class Seating:
             # Options the game cannot start with (e.g. a bad deck) refuse the start.
             await self.start_game(click, plugin, record, table, plugin.new_state(table))
             return
-        await self.change_table(record, table, click)
+        await self.changes.change_table(record, table, click)
 
     async def start_game(
         self,
@@ -179,8 +207,8 @@ class Seating:
         """The first turn of a table just started, saved and shown. ``lineup``: the start
         answers its slash command with the line-up (a solo game)."""
         moves: list[tuple[int | None, Action, str]] = []
-        events = self.play_automatic_moves(plugin, table, state, moves, record.version + 1)
-        await self.save_and_show(
+        events = self.changes.play_automatic_moves(plugin, table, state, moves, record.version + 1)
+        await self.changes.save_and_show(
             click, plugin, record, table, state, moves, events, started=True, lineup=lineup
         )
 
@@ -228,14 +256,14 @@ class Seating:
         if what == "leave" and record.status == tables.ACTIVE:
             seat = table.seat_of(user_id)
             assert seat is not None
-            await self.seat_left(None, plugin, record, table, seat, "table-player-left")
+            await self.changes.seat_left(None, plugin, record, table, seat, "table-player-left")
         else:
-            await self.change_table(record, table)
+            await self.changes.change_table(record, table)
         key = "table-cancelled" if what == "cancel" else "table-you-left"
         await click.reply.replace_private(self.loc.text(click.language, key, user=click.user_name))
         if what == "cancel":
             public = self.loc.text(table.language, key, user=click.user_name)
-            channel = self.bot.get_partial_messageable(record.channel_id)
+            channel = self.services.channel(record.channel_id)
             with contextlib.suppress(discord.HTTPException):
                 await channel.send(public, allowed_mentions=NO_PINGS, silent=True)
 
@@ -245,7 +273,56 @@ class Seating:
         """The host's "remove" button, offered after two timeouts in a row."""
         seat = int(click.argument) if click.argument.isdigit() else -1
         tables.remove_player(table, click.user_id, seat)
-        await self.seat_left(click, plugin, record, table, seat, "table-player-removed")
+        await self.changes.seat_left(click, plugin, record, table, seat, "table-player-removed")
+
+
+async def answer_start(
+    sync: ChannelSync, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
+) -> None:
+    """A game that starts at once answers with its line-up, once its start is saved; the
+    turn message follows (through the channel, if this answer failed)."""
+    await click.reply.post(sync.lobby_view(plugin, record, table, controls=False))
+
+
+class SeatChanges(Protocol):
+    """What the lobby and the seats ask of the table's changes."""
+
+    def play_automatic_moves(
+        self,
+        plugin: GamePlugin,
+        table: Table,
+        state: Any,
+        moves: list[tuple[int | None, Action, str]],
+        new_version: int,
+    ) -> list[Event]: ...
+
+    async def save_and_show(
+        self,
+        click: Click | None,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        state: Any,
+        moves: list[tuple[int | None, Action, str]],
+        events: list[Event],
+        notes: Sequence[list[Any]] = (),
+        started: bool = False,
+        lineup: bool = False,
+    ) -> None: ...
+
+    async def change_table(
+        self, record: GameRecord, table: Table, click: Click | None = None
+    ) -> GameRecord: ...
+
+    async def seat_left(
+        self,
+        click: Click | None,
+        plugin: GamePlugin,
+        record: GameRecord,
+        table: Table,
+        seat: int,
+        note_key: str,
+    ) -> None: ...
 
 
 class Asker(Protocol):

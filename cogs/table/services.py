@@ -72,3 +72,15 @@ class TableChanges(Protocol):
         click: Click | None = None,
         alone: bool = False,
     ) -> None: ...
+
+
+class Shows(Protocol):
+    """Bringing a channel up to a change just saved (the caller holds the channel's lock)."""
+
+    async def __call__(
+        self,
+        record: GameRecord,
+        table: Table,
+        click: Click | None = None,
+        alone: bool = False,
+    ) -> None: ...
