@@ -85,11 +85,6 @@ def merge_messages(fresh: dict[str, int], before: dict[str, int], ours: dict[str
             fresh.pop(key, None)
 
 
-def token_age(interaction: discord.Interaction) -> float:
-    """Seconds since the click: its token lasts 15 minutes."""
-    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
-
-
 def new_message(
     screen: Screen, view: discord.ui.LayoutView, notify: Sequence[int]
 ) -> dict[str, Any]:
