@@ -101,6 +101,22 @@ Discord does: newest first, `limit` 1-100 (50), then one of `around` (limit - li
 to and including the id, limit // 2 after it), `before` (the nearest older ones) or `after`
 (the nearest newer ones); GET /channels/{id}/messages/{id} answers one.
 
+Components V2 (limits_v2.py), on every create and edit (channel, DM, callbacks 4 and 7,
+followups, @original): V2 types (9-14, 17) need the flag 1 << 15 (else 400 50035
+UNION_TYPE_CHOICES at components.N.type); with the flag, a `content` string (even ""),
+`embeds`, `poll` or `sticker_ids` is refused (MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2
+at that field); an edit may add the flag to a classic message only if it also empties what the
+message used (`content: null`, `embeds: []`), and may never clear it (`flags`); at most 40
+components, 4,000 characters in all text displays; each component's own limits (top level,
+container and section children, section 1-3 texts + button or thumbnail, gallery 1-10 items,
+alt text <= 1,024, accent colour 0-0xFFFFFF, separator spacing 1-2, file only
+`attachment://`). An `attachment://name` with no such upload or kept attachment is refused; an
+attachment no gallery, thumbnail or file names is kept and shown nowhere, as on Discord (a
+`v2_attachment_not_shown` violation, the answer stays 200). A deferred callback (5, 6) takes
+only EPHEMERAL. PATCH @original (and the first followup after a "thinking" defer, which edits
+it) refuses a new upload shown in a media gallery (discord-api-docs#7529): send it with a
+fresh response (callback 4 or 7) or a new followup.
+
 Reading::
 
     emu.channel_messages(chan)     # public messages, oldest first, current versions

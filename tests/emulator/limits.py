@@ -9,7 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .models import BUTTON, IS_COMPONENTS_V2, SELECT_TYPES, walk_components
+from .models import (
+    BUTTON,
+    CONTAINER,
+    FILE_COMPONENT,
+    IS_COMPONENTS_V2,
+    MEDIA_GALLERY,
+    SECTION,
+    SELECT_TYPES,
+    SEPARATOR,
+    TEXT_DISPLAY,
+    THUMBNAIL,
+    walk_components,
+)
 
 # Messages
 MAX_CONTENT = 2000
@@ -38,6 +50,16 @@ MAX_NONCE = 25
 # Interactions
 RESPONSE_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
+
+V2_ONLY_TYPES = (
+    SECTION,
+    TEXT_DISPLAY,
+    THUMBNAIL,
+    MEDIA_GALLERY,
+    FILE_COMPONENT,
+    SEPARATOR,
+    CONTAINER,
+)
 
 TOO_LONG = "BASE_TYPE_MAX_LENGTH"
 BAD_LENGTH = "BASE_TYPE_BAD_LENGTH"
@@ -126,7 +148,8 @@ def components_breaches(components: list[dict[str, Any]], flags: int) -> list[Br
     else:
         breaches = too_many("too_many_rows", path, components, MAX_ROWS)
         for index, row in enumerate(components):
-            not_row = row.get("type") != 1
+            # Components V2 types without the flag have their own rule (limits_v2).
+            not_row = row.get("type") not in (1, *V2_ONLY_TYPES)
             breaches += breach_if(not_row, "row_not_action_row", (*path, index), "Expected a row.")
     return breaches + _tree_breaches(components, path) + _duplicate_breaches(components)
 

@@ -7,7 +7,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .limits import MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, Breach, message_breaches
+from .limits import INVALID, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, Breach, message_breaches
+from .limits_v2 import (
+    flagless_breaches,
+    layout_breaches,
+    legacy_field_breach,
+    missing_attachment_breaches,
+    unshown_attachments,
+)
 from .models import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
@@ -16,6 +23,7 @@ from .models import (
     SUPPRESS_NOTIFICATIONS,
     Attachment,
     Message,
+    Violation,
     iso_now,
 )
 from .state import World
@@ -43,19 +51,89 @@ class TooLarge(Exception):
         self.upload = upload
 
 
-def body_breaches(body: dict[str, Any], uploads: list[Upload], flags: int) -> list[Breach]:
-    """Every limit broken by a message body and its files; raises TooLarge for a big file."""
+def body_breaches(
+    body: dict[str, Any], uploads: list[Upload], flags: int, before: Message | None = None
+) -> list[Breach]:
+    """Every limit broken by a message body and its files; raises TooLarge for a big file.
+
+    `before` is the message an edit changes (None for a new message).
+    """
     for upload in uploads:
         if len(upload.data) > MAX_ATTACHMENT_BYTES:
             raise TooLarge(upload)
-    breaches = message_breaches({**body, "flags": flags})
+    breaches: list[Breach] = []
+    if before is not None and before.flags & IS_COMPONENTS_V2 and not flags & IS_COMPONENTS_V2:
+        message = "The IS_COMPONENTS_V2 flag cannot be removed from a message."
+        breaches.append(Breach("v2_flag_removed", ("flags",), INVALID, message))
+        flags |= IS_COMPONENTS_V2
+    breaches += message_breaches({**body, "flags": flags})
     if len(uploads) > MAX_ATTACHMENTS and not body.get("attachments"):
         breaches.append(
             Breach(
                 "too_many_attachments", ("files",), "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer."
             )
         )
-    return breaches
+    return breaches + _v2_breaches(body, uploads, flags, before)
+
+
+def _v2_breaches(
+    body: dict[str, Any], uploads: list[Upload], flags: int, before: Message | None
+) -> list[Breach]:
+    """Components V2 rules; an edit is judged on the message it leaves."""
+    sent = body.get("components") or []
+    if not flags & IS_COMPONENTS_V2:
+        return flagless_breaches(sent)
+    breaches = layout_breaches(sent) + _legacy_breaches(body, before)
+    components = sent if "components" in body or before is None else before.components
+    existing = before.attachments if before is not None else []
+    names = attachment_names_after(body, uploads, existing)
+    return breaches + missing_attachment_breaches(components, names)
+
+
+def _legacy_breaches(body: dict[str, Any], before: Message | None) -> list[Breach]:
+    """Content, embeds, poll and stickers beside the flag; an edit that sets the flag on a
+    classic message must empty them itself (content null, embeds [])."""
+    content_kept = before is not None and bool(before.content) and "content" not in body
+    embeds_kept = before is not None and bool(before.embeds) and "embeds" not in body
+    used = {
+        # Discord refuses any string here, the empty one too; only null passes.
+        "content": body.get("content") is not None or content_kept,
+        "embeds": bool(body.get("embeds")) or embeds_kept,
+        "sticker_ids": bool(body.get("sticker_ids")),
+        "poll": body.get("poll") is not None,
+    }
+    return [legacy_field_breach(name) for name, is_used in used.items() if is_used]
+
+
+def attachment_names_after(
+    body: dict[str, Any], uploads: list[Upload], existing: list[Attachment]
+) -> list[str]:
+    """The filenames `attachments_after` would leave on the message, without storing them."""
+    listed = body.get("attachments")
+    if listed is None:
+        return [a.filename for a in existing] + [u.filename for u in uploads]
+    kept = {attachment.id: attachment for attachment in existing}
+    by_index = {upload.index: upload for upload in uploads}
+    names: list[str] = []
+    for entry in listed:
+        ident = int(entry.get("id", -1))
+        if ident in kept:
+            names.append(kept[ident].filename)
+        elif ident in by_index:
+            names.append(entry.get("filename") or by_index.pop(ident).filename)
+    return names + [upload.filename for upload in by_index.values()]
+
+
+def note_unshown_attachments(world: World, message: Message) -> None:
+    """Discord keeps a V2 message's attachments that no component shows, and shows none of
+    them: no error for the bot, but a picture nobody sees, so a violation for the tests."""
+    if not message.flags & IS_COMPONENTS_V2:
+        return
+    files = [(attachment.id, attachment.filename) for attachment in message.attachments]
+    hidden = unshown_attachments(message.components, files)
+    if hidden:
+        detail = f"message {message.id}: attachments {hidden} are in no gallery, thumbnail or file"
+        world.violations.append(Violation("v2_attachment_not_shown", detail, "", 200))
 
 
 def attachments_after(
@@ -112,6 +190,7 @@ def create_message(
     message.attachments = attachments_after(world, body, uploads, [])
     message.notified = notified_users(message, body.get("allowed_mentions"))
     world.messages[message.id] = message
+    note_unshown_attachments(world, message)
     return message
 
 
@@ -158,3 +237,4 @@ def edit_message(
         message.attachments = attachments_after(world, body, uploads, message.attachments)
     message.flags = edited_flags(message, body)
     message.edited_at = iso_now()
+    note_unshown_attachments(world, message)

@@ -196,6 +196,31 @@ def attachment(file: Attachment, base_url: str) -> dict[str, Any]:
     return shape
 
 
+def _resolved(components: Any, files: list[Attachment], base_url: str) -> Any:
+    """Components as Discord answers them: an `attachment://name` media item becomes the
+    attachment's own url, with its id and content type."""
+    if not files:
+        return components
+    if isinstance(components, list):
+        return [_resolved(item, files, base_url) for item in components]
+    if not isinstance(components, dict):
+        return components
+    shape = {key: _resolved(value, files, base_url) for key, value in components.items()}
+    url = components.get("url")
+    if isinstance(url, str) and url.startswith("attachment://"):
+        named = url.removeprefix("attachment://")
+        found = next((file for file in files if file.filename == named), None)
+        if found is not None:
+            shown = attachment(found, base_url)
+            shape.update(
+                url=shown["url"],
+                proxy_url=shown["proxy_url"],
+                content_type=found.content_type,
+                attachment_id=str(found.id),
+            )
+    return shape
+
+
 def message(
     note: Message, base_url: str, bot: User, mentioned: list[User] | None = None
 ) -> dict[str, Any]:
@@ -213,7 +238,7 @@ def message(
         "mention_roles": [],
         "attachments": [attachment(a, base_url) for a in note.attachments],
         "embeds": note.embeds,
-        "components": note.components,
+        "components": _resolved(note.components, note.attachments, base_url),
         "pinned": False,
         "flags": note.flags,
         "reactions": [_reaction(emoji, users, bot) for emoji, users in note.reactions.items()],

@@ -169,7 +169,7 @@ def patch_message(emu: FakeDiscord, call: Call) -> Reply:
         )
     _not_archived(message.channel)
     body = call.json()
-    breaches = body_breaches(body, call.uploads, edited_flags(message, body))
+    breaches = body_breaches(body, call.uploads, edited_flags(message, body), message)
     if breaches:
         raise DiscordError.invalid_form(breaches)
     edit_message(emu, message, body, call.uploads)

@@ -16,7 +16,18 @@ from .interactions import (
     UPDATE_MESSAGE,
     Interaction,
 )
-from .messages import TooLarge, body_breaches, create_message, edit_message, edited_flags
+from .limits import INVALID, Breach
+from .limits_v2 import media_references
+from .messages import (
+    SETTABLE_FLAGS,
+    TooLarge,
+    Upload,
+    attachment_names_after,
+    body_breaches,
+    create_message,
+    edit_message,
+    edited_flags,
+)
 from .models import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
@@ -125,7 +136,20 @@ def _new_interaction_message(
     return message
 
 
+def _deferred_flags(data: dict) -> int:
+    """A deferred response carries no flag but EPHEMERAL; a V2 answer comes with the edit of
+    the original response."""
+    flags = data.get("flags") or 0
+    if flags & ~EPHEMERAL:
+        message = "A deferred response may only carry the EPHEMERAL flag."
+        raise DiscordError.invalid_form(
+            [Breach("deferred_flags", ("data", "flags"), INVALID, message)]
+        )
+    return flags
+
+
 def _defer_with_placeholder(emu: FakeDiscord, ix: Interaction, data: dict, call: Call) -> Message:
+    _deferred_flags(data)
     # Discord shows "<bot> is thinking..." as a real message that @original later fills in.
     flags = LOADING | ((data.get("flags") or 0) & EPHEMERAL)
     message = _new_interaction_message(emu, ix, {}, call, flags)
@@ -135,6 +159,7 @@ def _defer_with_placeholder(emu: FakeDiscord, ix: Interaction, data: dict, call:
 
 
 def _defer_update(emu: FakeDiscord, ix: Interaction, data: dict, call: Call) -> Message:
+    _deferred_flags(data)
     ix.message = _component_message(ix)
     ix.ephemeral = ix.message.ephemeral_for is not None
     return ix.message
@@ -197,12 +222,35 @@ def _callback_answer(
     return {"interaction": answer, "resource": resource}
 
 
-def _edit(emu: FakeDiscord, message: Message, body: dict[str, Any], call: Call) -> None:
-    breaches = body_breaches(body, call.uploads, edited_flags(message, body))
+def _edit(
+    emu: FakeDiscord, message: Message, body: dict[str, Any], call: Call, original: bool = False
+) -> None:
+    breaches = body_breaches(body, call.uploads, edited_flags(message, body), message)
+    if original:
+        breaches += gallery_upload_breaches(body, call.uploads)
     if breaches:
         raise DiscordError.invalid_form(breaches)
     edit_message(emu, message, body, call.uploads)
     emu._announce_message("MESSAGE_UPDATE", message)
+
+
+def gallery_upload_breaches(body: dict[str, Any], uploads: list[Upload]) -> list[Breach]:
+    """Discord's known refusal (discord/discord-api-docs#7529): an edit of the original
+    response (PATCH @original, or the first followup after a defer, which edits it) that
+    shows a new upload in a media gallery is answered 400, the attachment "not found". The
+    same message and upload pass as a fresh response (callback 4 or 7) or a new followup."""
+    if not uploads:
+        return []
+    new = set(attachment_names_after(body, uploads, []))
+    text = (
+        "Unknown attachment {!r}: a new upload shown in a media gallery by an edit of the "
+        "original response is not found; send it with a fresh response or a followup."
+    )
+    return [
+        Breach("v2_gallery_upload_in_original_edit", (*path, "media"), INVALID, text.format(name))
+        for name, path, in_gallery in media_references(body.get("components") or [])
+        if in_gallery and name in new
+    ]
 
 
 # --- webhook routes (the interaction token) ------------------------------------------------
@@ -236,7 +284,7 @@ def get_webhook_message(emu: FakeDiscord, call: Call) -> Reply:
 
 def patch_webhook_message(emu: FakeDiscord, call: Call) -> Reply:
     _, message = _target(emu, call)
-    _edit(emu, message, call.json(), call)
+    _edit(emu, message, call.json(), call, original=call.params["message_id"] == "@original")
     return 200, emu.message_payload(message)
 
 
@@ -255,7 +303,9 @@ def post_followup(emu: FakeDiscord, call: Call) -> Reply:
     placeholder = ix.message
     if ix.response_type == DEFERRED_CHANNEL_MESSAGE and placeholder and placeholder.loading:
         # The first followup after a "thinking" defer fills in the placeholder message.
-        _edit(emu, placeholder, {**body, "flags": None}, call)
+        # Its flags (V2) apply to the placeholder; EPHEMERAL was decided by the defer.
+        flags = (body.get("flags") or 0) & SETTABLE_FLAGS
+        _edit(emu, placeholder, {**body, "flags": flags}, call, original=True)
         message = placeholder
     else:
         flags = (body.get("flags") or 0) & RESPONSE_FLAGS
