@@ -28,8 +28,10 @@ from cogs.daily import start_daily
 from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table import records
 from cogs.table.cog import TableAddon
-from cogs.table.components import Upload, build_view
+from cogs.table.components import build_view
+from cogs.table.delivery import answer_card
 from cogs.table.i18n import T
+from cogs.table.layout import accent_of, card_view, files_of, game_header, without_picture
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
 from drawing.service import TEXTS
@@ -42,6 +44,7 @@ from games.table import Table
 from rendering import dizzle as pictures
 from screens.context import TableContext, decode_json_action
 from screens.dizzle import DizzleScreens, Text, choice_menus, level_name, more_pages
+from screens.model import Screen
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -323,8 +326,20 @@ class DizzleCog(TableAddon):
             language, pictures.render_sheet, view, seat, name, TEXTS
         )
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = Upload(png, "dizzle-sheet.png", summary[:1000])
-        await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
+        title = self.plugin.title(self.bot.loc, language)
+        card = Screen(
+            summary,
+            png,
+            "dizzle-sheet.png",
+            summary,
+            header=game_header(self.plugin.emoji, title),
+        )
+        accent = accent_of(self.plugin.kind)
+        await answer_card(
+            interaction,
+            lambda pictured: card_view(card if pictured else without_picture(card), accent),
+            lambda: files_of(card),
+        )
 
     @sheet.autocomplete("player")
     async def player_choices(

@@ -97,27 +97,76 @@ async def _defer(interaction: discord.Interaction) -> bool:
     return True
 
 
+MAX_TEXT = 4000  # Discord's limit for a V2 message's text displays together
+
+
+def text_view(text: str) -> discord.ui.LayoutView:
+    """A one-line private answer as a V2 message: a text display, nothing else."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay((text or "\u2026")[:MAX_TEXT]))
+    view.stop()
+    return view
+
+
 async def answer_privately(
-    interaction: discord.Interaction, text: str, view: discord.ui.View | None = None
+    interaction: discord.Interaction, text: str, view: discord.ui.LayoutView | None = None
 ) -> None:
-    """An ephemeral answer: the reply, or a follow-up once the interaction was acknowledged.
+    """An ephemeral V2 answer (``view``, else ``text`` alone): the reply, or a follow-up once
+    the interaction was acknowledged.
 
     Discord refuses it when the interaction was never acknowledged in time; nothing is left
     to tell then (the change, if any, shows in the channel).
     """
-    extra = {"view": view} if view is not None else {}
+    shown = view if view is not None else text_view(text)
     answer = held_answer(interaction)
     if answer is not None and await answer.answer_with(
-        lambda response: response.send_message(text, ephemeral=True, **extra)
+        lambda response: response.send_message(view=shown, ephemeral=True)
     ):
         return  # the click waited for its answer: this is it
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **extra)
+            await interaction.followup.send(view=shown, ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True, **extra)
+            await interaction.response.send_message(view=shown, ephemeral=True)
     except discord.HTTPException as error:
         log.info("could not answer %s privately: %s", interaction.id, error.code)
+
+
+async def answer_card(
+    interaction: discord.Interaction,
+    make: Callable[[bool], discord.ui.LayoutView],
+    files: Callable[[], list[discord.File]],
+    ephemeral: bool = True,
+) -> None:
+    """A slash command's V2 answer, its picture (if ``files`` gives one) in its gallery;
+    ``make(False)`` is the same message without the picture.
+
+    Answered at once, it is the interaction's response. After a defer, Discord refuses a new
+    upload into a gallery through the edit of the original response (the first follow-up
+    after a defer is one): the original becomes the message without its picture, the
+    message itself follows as a new follow-up, and the original goes. Should the follow-up
+    fail, the message without its picture stays.
+    """
+    mentions = discord.AllowedMentions.none()
+    if not interaction.response.is_done():
+        sent = files()
+        try:
+            await interaction.response.send_message(
+                view=make(True), files=sent, ephemeral=ephemeral, allowed_mentions=mentions
+            )
+        finally:
+            for file in sent:
+                file.close()  # an interaction's own answer does not close its files
+        return
+    uploads = files()
+    await interaction.edit_original_response(view=make(not uploads), allowed_mentions=mentions)
+    if not uploads:
+        return
+    await interaction.followup.send(
+        view=make(True), files=uploads, ephemeral=ephemeral, allowed_mentions=mentions
+    )
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.delete_original_response()
 
 
 class Reply:
@@ -206,8 +255,8 @@ class Reply:
         """A private answer in the clicker's language."""
         await answer_privately(self._interaction, self._loc.text(self._language, key, **args))
 
-    async def tell(self, text: str, view: discord.ui.View | None = None) -> None:
-        """A private answer, written already."""
+    async def tell(self, text: str, view: discord.ui.LayoutView | None = None) -> None:
+        """A private answer, written already (``view``: the V2 message that says it)."""
         await answer_privately(self._interaction, text, view)
 
     async def acknowledge(self) -> bool:
@@ -225,6 +274,9 @@ class Reply:
         return sent.message_id if sent is not None else None
 
     async def replace_private(self, text: str) -> None:
-        """The private message answered with this click becomes ``text``, without controls."""
+        """The private message answered with this click becomes ``text``, without controls (a
+        V2 message; one from before V2 is converted, its content emptied)."""
         with contextlib.suppress(discord.HTTPException):
-            await self._interaction.edit_original_response(content=text, view=None)
+            await self._interaction.edit_original_response(
+                content=None, embed=None, view=text_view(text)
+            )

@@ -12,9 +12,12 @@ import logging
 import discord
 
 from cogs.table.components import Upload
+from cogs.table.delivery import answer_card
+from cogs.table.layout import accent_of, card_view, headed, without_picture
 from drawing.service import TEXTS, Drawing
 from locales import Localizer
 from rendering.legend import legend_summary, render_legend
+from screens.model import Screen
 
 log = logging.getLogger(__name__)
 GAMES = ("dice_stars", "dizzle", "stella")
@@ -25,12 +28,31 @@ def rules_text(loc: Localizer, language: str, kind: str, preset: str = "seed") -
     return loc.text(language, f"rules-{kind}", preset=preset)
 
 
-def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> discord.File:
+def legend_description(loc: Localizer, language: str, kind: str) -> str:
     def t(key: str, **args: object) -> str:
         return loc.text(language, key, **args)
 
-    summary = legend_summary(kind, t)[:MAX_DESCRIPTION]
-    return Upload(picture, f"legend-{kind}.png", summary)
+    return legend_summary(kind, t)[:MAX_DESCRIPTION]
+
+
+def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> discord.File:
+    return Upload(picture, legend_name(kind), legend_description(loc, language, kind))
+
+
+def legend_name(kind: str) -> str:
+    return f"legend-{kind}.png"
+
+
+def rules_card(
+    loc: Localizer, language: str, kind: str, picture: bytes, preset: str = "seed"
+) -> Screen:
+    """The card: its title the header, the legend picture (described), how to play."""
+    return headed(
+        rules_text(loc, language, kind, preset),
+        image=picture,
+        filename=legend_name(kind),
+        image_summary=legend_description(loc, language, kind),
+    )
 
 
 # Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
@@ -53,19 +75,18 @@ async def send_rules(
     kind: str,
     preset: str = "seed",
 ) -> None:
-    """The rules card as a private answer."""
-    text = rules_text(loc, language, kind, preset)
+    """The rules card as a private answer, a V2 message in the game's colour."""
     try:
         if (kind, language) not in _PICTURES and not interaction.response.is_done():
             # The worker may be busy with a table's picture: Discord gets its answer at once.
             await interaction.response.defer(ephemeral=True, thinking=True)
-        file = legend_file(loc, language, kind, await legend_picture(drawing, kind, language))
-        if interaction.response.is_done():
-            await interaction.followup.send(text, file=file, ephemeral=True)
-        else:
-            try:
-                await interaction.response.send_message(text, file=file, ephemeral=True)
-            finally:
-                file.close()  # an interaction's own answer does not close its files
+        picture = await legend_picture(drawing, kind, language)
+        card = rules_card(loc, language, kind, picture, preset)
+        accent = accent_of(kind)
+        await answer_card(
+            interaction,
+            lambda pictured: card_view(card if pictured else without_picture(card), accent),
+            lambda: [legend_file(loc, language, kind, picture)],
+        )
     except discord.HTTPException as error:
         log.info("rules card for %s not sent: %s", interaction.id, error.code)
