@@ -28,6 +28,7 @@ from games.table import Table
 from rendering import dice_stars as pictures
 from screens.context import TableContext
 from screens.dice_stars import DiceStarsScreens
+from screens.dice_stars_alt import sheet_alt
 from screens.model import Screen
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ class DiceStarsCog(TableAddon):
             summary,
             png,
             "sheet.png",
-            summary,
+            sheet_alt(state, seat, name, t),
             header=game_header(self.plugin.emoji, title),
         )
         accent = accent_of(self.plugin.kind)

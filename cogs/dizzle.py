@@ -44,6 +44,7 @@ from games.table import Table
 from rendering import dizzle as pictures
 from screens.context import TableContext, decode_json_action
 from screens.dizzle import DizzleScreens, Text, choice_menus, level_name, more_pages
+from screens.dizzle_alt import sheet_alt
 from screens.model import Screen
 
 if TYPE_CHECKING:
@@ -319,7 +320,8 @@ class DizzleCog(TableAddon):
             return
         t = self._t(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = engine.view(engine.from_json(table.state or {}), None)
+        state = engine.from_json(table.state or {})
+        view = engine.view(state, None)
         name = table.seats[seat].name
         language = self.table.lang(interaction)
         png = await self.table.drawing.picture(
@@ -331,7 +333,7 @@ class DizzleCog(TableAddon):
             summary,
             png,
             "dizzle-sheet.png",
-            summary,
+            sheet_alt(state, seat, name, t),
             header=game_header(self.plugin.emoji, title),
         )
         accent = accent_of(self.plugin.kind)

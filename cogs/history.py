@@ -262,8 +262,11 @@ class HistoryCog(TableAddon):
         step_line = self.bot.loc.text(lang, "history-step", step=replay.step, steps=replay.steps)
         title = plugin.title(self.bot.loc, lang)
         header = game_header(plugin.emoji, title, step_line)
+        # The replay is the reader's own: its picture is described in their language.
+        reader = replace(ctx, language=lang)
+        alt = plugin.screens.picture_alt(reader) if plugin.screens else None
         return Screen(
-            screen.text, screen.image, screen.filename, screen.image_summary, header=header
+            screen.text, screen.image, screen.filename, alt or screen.image_summary, header=header
         ), replay
 
 

@@ -84,6 +84,7 @@ from rendering.stella_folder import (
 from screens.context import TableContext
 from screens.model import Button, Row, Screen
 from screens.stella import StellaScreens, dm_failed, draft_mask
+from screens.stella_alt import slate_alt
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -420,7 +421,7 @@ class StellaPlugin(GamePlugin):
             text=ctx.t("st-designate-prompt"),
             image=image,
             filename=f"stella-slate.{pictures.extension(image)}",
-            image_summary=pictures.slate_summary(own, ctx.t)[:1000],
+            image_summary=slate_alt(own, ctx.t),
             rows=designation_rows(cards),
         )
         await _send_private(interaction, ctx, screen)

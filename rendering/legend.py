@@ -405,11 +405,6 @@ def legend_keys(game: str) -> tuple[str, ...]:
     return tuple(f"legend-{game}-{kind}" for kind in legend_kinds(game))
 
 
-def legend_summary(game: str, t: Label) -> str:
-    """The legend as text (the picture's description, for screen readers)."""
-    return "; ".join(t(key) for key in legend_keys(game))
-
-
 def render_legend(game: str, t: Label) -> bytes:
     """The legend picture: a title, then one line per symbol (sample, name)."""
     title = t("rules-legend-title", game=t(f"game-{game}"))

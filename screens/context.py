@@ -80,6 +80,11 @@ class GameScreens:
         """A message of its own before the turn message (see :meth:`GamePlugin.own_message`)."""
         raise NotImplementedError
 
+    def picture_alt(self, ctx: TableContext) -> str | None:
+        """The alt text of the picture the turn (or, once over, the final) screen shows, in
+        ``ctx.language``: a history replay tells it in its reader's language."""
+        return None
+
 
 class EventTexts(Protocol):
     """What writes a game's event lines: its plugin, or its screens where a screen lists them."""

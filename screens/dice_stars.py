@@ -16,6 +16,7 @@ from typing import Any
 from games import dice_stars as engine
 from rendering import dice_stars as pictures
 from screens.context import GameScreens, TableContext, action_button
+from screens.dice_stars_alt import scoreboard_alt, turn_alt
 from screens.model import Button, Option, Row, Screen, Select
 
 COLOUR_EMOJI = {"black": "⚫", "purple": "🟣", "blue": "🔵", "yellow": "🟡"}
@@ -40,9 +41,15 @@ class DiceStarsScreens(GameScreens):
             text=prompt,
             image=pictures.render_turn(view, names, t),
             filename="dice-stars-turn.png",
-            image_summary=pictures.turn_summary(view, names, t)[:1000],
+            image_summary=self.picture_alt(ctx),
             rows=rows,
         )
+
+    def picture_alt(self, ctx: TableContext) -> str:
+        if engine.is_over(ctx.state):
+            names = [self._seat_label(ctx, seat) for seat in range(len(ctx.table.seats))]
+            return scoreboard_alt(ctx.state, names, self._t(ctx), ctx.best)
+        return turn_alt(ctx.state, [seat.name for seat in ctx.table.seats], self._t(ctx))
 
     def _controls(self, ctx: TableContext, view: dict[str, Any], seat: int) -> list[Row]:
         phase = view["phase"]
@@ -176,7 +183,7 @@ class DiceStarsScreens(GameScreens):
             text="\n".join(lines),
             image=pictures.render_scoreboard(view, names, t, best=ctx.best),
             filename="dice-stars-result.png",
-            image_summary=pictures.scoreboard_summary(view, names, t)[:1000],
+            image_summary=self.picture_alt(ctx),
         )
 
     def _solo_lines(self, ctx: TableContext, view: dict[str, Any], name: str) -> list[str]:

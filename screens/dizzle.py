@@ -28,6 +28,7 @@ from games.dizzle_levels import Special, field_label
 from games.engine import Action
 from rendering import dizzle as pictures
 from screens.context import GameScreens, TableContext, action_payload
+from screens.dizzle_alt import scoreboard_alt, turn_alt
 from screens.model import Button, Option, Row, Screen, Select
 
 Text = Callable[..., str]
@@ -218,9 +219,15 @@ class DizzleScreens(GameScreens):
             text="\n".join(lines),
             image=pictures.render_turn(view, names, ctx.t),
             filename="dizzle-turn.png",
-            image_summary=summary[:1000],
+            image_summary=self.picture_alt(ctx),
             rows=turn_rows(state, ctx.t),
         )
+
+    def picture_alt(self, ctx: TableContext) -> str:
+        if engine.is_over(ctx.state):
+            names = [self._seat_label(ctx, seat) for seat in range(len(ctx.table.seats))]
+            return scoreboard_alt(ctx.state, names, ctx.t, ctx.best)
+        return turn_alt(ctx.state, self._names(ctx), ctx.t)
 
     def _prompt(self, ctx: TableContext, view: dict[str, Any]) -> str:
         state = ctx.state
@@ -260,7 +267,6 @@ class DizzleScreens(GameScreens):
                 ctx.t("dz-solo-result-title", level=level_title),
                 ctx.t("dz-solo-result", **solo),
             ]
-            summary = ctx.t("dz-solo-summary", level=level_title, **solo)
         else:
             lines = [ctx.t("dz-final-title", level=level_title)]
             for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
@@ -275,12 +281,11 @@ class DizzleScreens(GameScreens):
                 )
             if pictures.tie_broken(list(zip(places, view["players"], strict=True))):
                 lines.append(ctx.t("dz-final-tie-break"))  # only where fewer crosses decided
-            summary = pictures.scoreboard_summary(view, names, ctx.t)
         return Screen(
             text="\n".join(lines),
             image=pictures.render_scoreboard(view, names, ctx.t, best=ctx.best),
             filename="dizzle-result.png",
-            image_summary=summary[:1000],
+            image_summary=self.picture_alt(ctx),
         )
 
     def _seat_label(self, ctx: TableContext, seat: int) -> str:

@@ -23,6 +23,7 @@ from rendering.stella_deck import PaintedDeck
 from rendering.stella_folder import CardSource, folder_card_source
 from screens.context import GameScreens, TableContext, log_event_lines
 from screens.model import Button, Row, Screen
+from screens.stella_alt import board_alt, grid_alt, round_alt, scoreboard_alt, slate_alt
 
 MAX_TEXT = 2000
 # Events the channel message shows in its own words (header, status) or that a table note says.
@@ -82,7 +83,7 @@ class StellaScreens(GameScreens):
                 text=self._marking_text(ctx, state),
                 image=image,
                 filename=f"stella-grid.{pictures.extension(image)}",
-                image_summary=pictures.grid_summary(public, ctx.t)[:1000],
+                image_summary=self.picture_alt(ctx),
                 rows=self.marking_rows(ctx),
             )
         names = self._names(ctx)
@@ -96,9 +97,17 @@ class StellaScreens(GameScreens):
             text="\n".join(lines),
             image=image,
             filename=f"stella-board.{pictures.extension(image)}",
-            image_summary=pictures.board_summary(public, names, ctx.t)[:1000],
+            image_summary=self.picture_alt(ctx),
             rows=[self._exploration_row(ctx)] if state.phase == engine.EXPLORATION else [],
         )
+
+    def picture_alt(self, ctx: TableContext) -> str:
+        public = engine.view(ctx.state, None)
+        if ctx.state.phase == engine.MARKING:
+            return grid_alt(public, ctx.t)
+        if engine.is_over(ctx.state):
+            return scoreboard_alt(public, self._names(ctx), ctx.t)
+        return board_alt(public, self._names(ctx), ctx.t)
 
     def _marking_text(self, ctx: TableContext, state: engine.State) -> str:
         lines = [self._header(ctx, state)]
@@ -171,7 +180,7 @@ class StellaScreens(GameScreens):
             text="\n".join(lines),
             image=pictures.render_scoreboard(public, names, ctx.t),
             filename="stella-scores.png",
-            image_summary=pictures.scoreboard_summary(public, names, ctx.t)[:1000],
+            image_summary=self.picture_alt(ctx),
         )
 
     def own_screen(self, ctx: TableContext, events: list[Event]) -> Screen:
@@ -182,7 +191,7 @@ class StellaScreens(GameScreens):
             text=_join(log_event_lines(self, ctx, events)),
             image=image,
             filename=f"stella-round.{pictures.extension(image)}",
-            image_summary=pictures.round_summary_summary(public, names, ctx.t)[:1000],
+            image_summary=round_alt(public, names, ctx.t),
         )
 
     # ---- private panels: the slate -----------------------------------------------------
@@ -231,15 +240,15 @@ class StellaScreens(GameScreens):
             # once for the table), and a toggle edits text and buttons without a new picture.
             public = engine.view(state, None)
             name, image = "grid", pictures.render_grid(public, ctx.t, source)
-            summary = pictures.grid_summary(public, ctx.t)
+            summary = grid_alt(public, ctx.t)
         else:
             name, image = "slate", pictures.render_slate(own, ctx.t, source)
-            summary = pictures.slate_summary(own, ctx.t)
+            summary = slate_alt(own, ctx.t)
         return Screen(
             text="\n".join(lines),
             image=image,
             filename=f"stella-{name}.{pictures.extension(image)}",
-            image_summary=summary[:1000],
+            image_summary=summary,
             rows=rows,
         )
 

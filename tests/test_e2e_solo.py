@@ -93,8 +93,9 @@ async def test_a_lost_dice_stars_solo_has_no_place_no_trophy_and_no_record(
     assert "Solo grid: 24 of 24 boxes crossed." in final
     picture = emu.channel_messages(chan)[-1].attachments[0]
     assert picture.filename == "dice-stars-result.png"
-    assert picture.description == (
-        f"kim: {score} points, solo opponent: {opponent} points - Solo grid full: lost"
+    assert picture.description.startswith(
+        f"Dice Stars solo, kim loses, the solo grid is full: {score} to {opponent}."
+        " Solo grid: 24 of 24 boxes crossed."
     )
 
     text, games = await history_line(emu, kim, chan)
@@ -128,8 +129,8 @@ async def test_a_dizzle_solo_is_no_win_in_history_nor_in_the_statistics(
     ]
     assert not re.search(r"^\s*\d+\. ", final, re.MULTILINE), f"no place in a solo:\n{final}"
     picture = emu.channel_messages(chan)[-1].attachments[0]
-    assert picture.description == (
-        f"Solo game on Level 2: kim, {score} points, {crosses} crosses"
+    assert picture.description.startswith(
+        f"Dizzle solo, Level 2: kim {score} points, {crosses} crosses."
     ), "the picture's text has no place either"
 
     text, games = await history_line(emu, kim, chan)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cogs.table.rules import GAMES, MAX_DESCRIPTION, legend_file, rules_text
+from cogs.table.rules import GAMES, legend_file, rules_text
 from games import dizzle_levels
 from locales import LANGUAGES, Localizer
 from rendering import dice_stars as ds_render
@@ -18,6 +18,7 @@ from rendering import dizzle as dz_render
 from rendering import dizzle_symbols
 from rendering import stella as st_render
 from rendering.legend import RENDERED_KINDS, legend_keys, legend_kinds, render_legend
+from screens.alt_text import LIMIT
 
 LEVELS = Path(dizzle_levels.__file__).parent / "levels"
 MAX_MESSAGE = 2000
@@ -133,7 +134,7 @@ def test_legend_picture_draws_one_line_per_symbol_in_the_readers_language(loc, g
     # A title and at least one 38 px line per symbol.
     assert picture.height >= 14 + 40 + 38 * len(legend_kinds(game)) + 14
     file = legend_file(loc, language, game, render_legend(game, t))
-    assert file.description and len(file.description) <= MAX_DESCRIPTION
+    assert file.description and len(file.description) <= LIMIT
     assert loc.text(language, legend_keys(game)[0]) in file.description
 
 

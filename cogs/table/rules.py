@@ -16,12 +16,12 @@ from cogs.table.delivery import answer_card
 from cogs.table.layout import accent_of, card_view, headed, without_picture
 from drawing.service import TEXTS, Drawing
 from locales import Localizer
-from rendering.legend import legend_summary, render_legend
+from rendering.legend import render_legend
+from screens.legend_alt import legend_alt
 from screens.model import Screen
 
 log = logging.getLogger(__name__)
 GAMES = ("dice_stars", "dizzle", "stella")
-MAX_DESCRIPTION = 1024  # Discord's limit for a picture's description
 
 
 def rules_text(loc: Localizer, language: str, kind: str, preset: str = "seed") -> str:
@@ -32,7 +32,7 @@ def legend_description(loc: Localizer, language: str, kind: str) -> str:
     def t(key: str, **args: object) -> str:
         return loc.text(language, key, **args)
 
-    return legend_summary(kind, t)[:MAX_DESCRIPTION]
+    return legend_alt(kind, t)
 
 
 def legend_file(loc: Localizer, language: str, kind: str, picture: bytes) -> discord.File:

@@ -1,7 +1,8 @@
 """Every kind of picture the bot posts, drawn from seeded positions of autopilot games.
 
 Used by the legibility test and by ``scripts/look_at_pictures`` (which shows them at a phone's
-width on Discord's two themes). Each entry draws one picture in a given language.
+width on Discord's two themes). Each entry draws one picture in a given language and gives its
+alt text as the bot sends it (``screens/*_alt.py``), for the alt text test.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from locales import Localizer
 from rendering import dice_stars as ds_pictures
 from rendering import dizzle as dz_pictures
 from rendering import stella as st_pictures
+from screens import dice_stars_alt as ds_alt
+from screens import dizzle_alt as dz_alt
+from screens import stella_alt as st_alt
 
 Label = Callable[..., str]
 SEATS = 4
@@ -29,6 +33,9 @@ class Picture:
     kind: str  # the picture kind, as the README's table names it
     moment: str  # "mid" or "end" of a game
     draw: Callable[[Label], bytes]
+    alt: Callable[[Label], str]  # the alt text the bot sends with it
+    public: bool = True  # shown in the channel (else to one player: a DM or an ephemeral)
+    owner: str | None = None  # whose sheet or slate it is
 
 
 @cache
@@ -87,6 +94,14 @@ def _slate_view() -> dict[str, Any]:
     return stella.view(state, seat)
 
 
+def slate_seat() -> int:
+    return _slate_view()["viewer"]
+
+
+def _ds_turn_alt(key: str, names: list[str], t: Label) -> str:
+    return ds_alt.turn_alt(_games()[key], names, t)
+
+
 def pictures(names: Sequence[str] = NAMES) -> list[Picture]:
     """Every picture kind, its seats named by ``names`` (six of them, the longest first)."""
     four, six = list(names[:SEATS]), list(names[: SEATS + 2])
@@ -99,31 +114,41 @@ def pictures(names: Sequence[str] = NAMES) -> list[Picture]:
                 "Dice Stars sheet",
                 moment,
                 lambda t, m=moment: ds.render_sheet(_view("ds", f"ds-{m}"), 0, four[0], t),
+                lambda t, m=moment: ds_alt.sheet_alt(_games()[f"ds-{m}"], 0, four[0], t),
+                public=False,
+                owner=four[0],
             ),
             Picture(
                 "Dice Stars turn",
                 moment,
                 lambda t, m=moment: ds.render_turn(_view("ds", f"ds-{m}"), four, t),
+                lambda t, m=moment: _ds_turn_alt(f"ds-{m}", four, t),
             ),
             Picture(
                 "Dice Stars solo turn",
                 moment,
                 lambda t, m=moment: ds.render_turn(_view("ds", f"ds-solo-{m}"), solo, t),
+                lambda t, m=moment: _ds_turn_alt(f"ds-solo-{m}", solo, t),
             ),
             Picture(
                 "Dizzle sheet",
                 moment,
                 lambda t, m=moment: dz.render_sheet(_view("dz", f"dz-{m}"), 1, four[1], t),
+                lambda t, m=moment: dz_alt.sheet_alt(_games()[f"dz-{m}"], 1, four[1], t),
+                public=False,
+                owner=four[1],
             ),
             Picture(
                 "Dizzle turn",
                 moment,
                 lambda t, m=moment: dz.render_turn(_view("dz", f"dz-{m}"), four, t),
+                lambda t, m=moment: dz_alt.turn_alt(_games()[f"dz-{m}"], four, t),
             ),
             Picture(
                 "Dizzle solo turn",
                 moment,
                 lambda t, m=moment: dz.render_turn(_view("dz", f"dz-solo-{m}"), solo, t),
+                lambda t, m=moment: dz_alt.turn_alt(_games()[f"dz-solo-{m}"], solo, t),
             ),
         ]
     found += [
@@ -131,57 +156,86 @@ def pictures(names: Sequence[str] = NAMES) -> list[Picture]:
             "Dice Stars table strip",
             "mid",
             lambda t: ds.render_table(_view("ds", "ds-mid"), t, four),
+            lambda t: _ds_turn_alt("ds-mid", four, t),  # the top of the turn picture
         ),
         Picture(
             "Dice Stars result",
             "end",
             lambda t: ds.render_scoreboard(_view("ds", "ds-end"), four, t),
+            lambda t: ds_alt.scoreboard_alt(_games()["ds-end"], four, t),
         ),
         Picture(
             "Dice Stars solo result",
             "end",
             lambda t: ds.render_scoreboard(_view("ds", "ds-solo-end"), solo, t),
+            lambda t: ds_alt.scoreboard_alt(_games()["ds-solo-end"], solo, t),
         ),
         Picture(
             "Dice Stars solo result",
             "lost",
             lambda t: ds.render_scoreboard(_view("ds", "ds-solo-lost"), solo, t, best=150),
+            lambda t: ds_alt.scoreboard_alt(_games()["ds-solo-lost"], solo, t, best=150),
         ),
-        Picture("Dizzle middle", "mid", lambda t: dz.render_middle(_view("dz", "dz-mid"), four, t)),
+        Picture(
+            "Dizzle middle",
+            "mid",
+            lambda t: dz.render_middle(_view("dz", "dz-mid"), four, t),
+            lambda t: dz_alt.turn_alt(_games()["dz-mid"], four, t),  # the top of the turn picture
+        ),
         Picture(
             "Dizzle planet pickers",
             "mid",
             lambda t: dz.render_turn(_view("dz", "dz-planets"), four, t),
+            lambda t: dz_alt.turn_alt(_games()["dz-planets"], four, t),
         ),
         Picture(
-            "Dizzle result", "end", lambda t: dz.render_scoreboard(_view("dz", "dz-end"), four, t)
+            "Dizzle result",
+            "end",
+            lambda t: dz.render_scoreboard(_view("dz", "dz-end"), four, t),
+            lambda t: dz_alt.scoreboard_alt(_games()["dz-end"], four, t),
         ),
         Picture(
             "Dizzle solo result",
             "end",
             lambda t: dz.render_scoreboard(_view("dz", "dz-solo-end"), solo, t),
+            lambda t: dz_alt.scoreboard_alt(_games()["dz-solo-end"], solo, t),
         ),
         Picture(
-            "Stella grid", "mid", lambda t: st.render_grid(_view("st", "st-marking"), t, flat_card)
+            "Stella grid",
+            "mid",
+            lambda t: st.render_grid(_view("st", "st-marking"), t, flat_card),
+            lambda t: st_alt.grid_alt(_view("st", "st-marking"), t),
         ),
-        Picture("Stella slate", "mid", lambda t: st.render_slate(_slate_view(), t, flat_card)),
+        Picture(
+            "Stella slate",
+            "mid",
+            lambda t: st.render_slate(_slate_view(), t, flat_card),
+            lambda t: st_alt.slate_alt(_slate_view(), t),
+            public=False,
+        ),
         Picture(
             "Stella board",
             "mid",
             lambda t: st.render_board(_view("st", "st-exploring"), six, t, flat_card),
+            lambda t: st_alt.board_alt(_view("st", "st-exploring"), six, t),
         ),
         Picture(
             "Stella board",
             "end",
             lambda t: st.render_board(_view("st", "st-end"), six, t, flat_card),
+            lambda t: st_alt.board_alt(_view("st", "st-end"), six, t),
         ),
         Picture(
             "Stella round scores",
             "mid",
             lambda t: st.render_round_summary(_view("st", "st-after"), six, t),
+            lambda t: st_alt.round_alt(_view("st", "st-after"), six, t),
         ),
         Picture(
-            "Stella result", "end", lambda t: st.render_scoreboard(_view("st", "st-end"), six, t)
+            "Stella result",
+            "end",
+            lambda t: st.render_scoreboard(_view("st", "st-end"), six, t),
+            lambda t: st_alt.scoreboard_alt(_view("st", "st-end"), six, t),
         ),
     ]
     return found
