@@ -132,7 +132,7 @@ class Game:
                 await emu.click(guest, lobby, _payload_id(lobby, "join"))
                 seats = f"({number}/"
                 await emu.wait_until(
-                    lambda seats=seats: seats in lobby.content, timeout=30, what="joined"
+                    lambda seats=seats: seats in lobby.text, timeout=30, what="joined"
                 )
             await emu.wait_until(lambda: _has(lobby, "start"), timeout=30, what="Start enabled")
             await emu.click(host, lobby, _payload_id(lobby, "start"))
@@ -231,7 +231,7 @@ class Game:
         selects = [s for s in message.selects() if _payload(s["custom_id"]).startswith("a")]
         choices: list[Any] = [("button", b) for b in buttons] + [("select", s) for s in selects]
         if not choices:
-            raise RuntimeError(f"{user.name} sees no game control on {message.content[:80]!r}")
+            raise RuntimeError(f"{user.name} sees no game control on {message.text[:80]!r}")
         kind, chosen = self.rng.choice(choices)
         if kind == "button":
             await self._tap(user, message, chosen)
@@ -398,7 +398,7 @@ def _payload_id(message: Message, payload: str) -> str:
         found = _payload(custom_id)
         if found == payload or found.startswith(payload + ":"):  # "alock" for "alock:<draft>"
             return custom_id
-    raise RuntimeError(f"no {payload} control on {message.content!r} {message.buttons()}")
+    raise RuntimeError(f"no {payload} control on {message.text!r} {message.buttons()}")
 
 
 # --- the figures -------------------------------------------------------------------------

@@ -215,8 +215,8 @@ def _refused(ix: Interaction) -> bool:
 
 
 def _answer_text(ix: Interaction) -> str:
-    private = [m for m in ix.messages() if m.ephemeral_for is not None and m.content]
-    return private[-1].content[:40] if private else ""
+    private = [m for m in ix.messages() if m.ephemeral_for is not None and m.text]
+    return private[-1].text[:40] if private else ""
 
 
 def _rich(ix: Interaction) -> bool:

@@ -265,7 +265,7 @@ class LoadTable:
     def _addressed(self, message: Message, player: Player) -> bool:
         """A channel message is for the players it mentions (for everyone if it names none)."""
         seated = {p.user.id for p in self.players}
-        named = {int(found) for found in MENTION.findall(message.content)} & seated
+        named = {int(found) for found in MENTION.findall(message.text)} & seated
         return not named or player.user.id in named
 
     def _newest(self, where: Callable[[Message], bool]) -> Message | None:

@@ -20,6 +20,7 @@ from games.table import Table
 from storage import Database
 from tests.emulator import FakeDiscord, Message
 from tests.emulator.messages import create_message
+from tests.emulator.models import IS_COMPONENTS_V2
 from tests.support.bodies import body_text
 from tests.test_e2e_dice_stars import open_and_start as open_dice_stars
 from tests.test_e2e_dice_stars import play_turn_step
@@ -218,14 +219,17 @@ async def test_a_turn_message_another_process_posted_and_saved_first_stays_alone
 
     async def another_process_posts_and_saves() -> None:
         call = fault.calls[-1]
+        body = call.json()
+        flags = body.get("flags", 0) & IS_COMPONENTS_V2
         message = create_message(
-            emu, call.json(), call.uploads, channel=chan, author=emu.bot_user, flags=0
+            emu, body, call.uploads, channel=chan, author=emu.bot_user, flags=flags
         )
         other.append(message)
         record = await runner.db.open_game(chan.id)
         snapshot = dict(record.snapshot)
         key = f"turn:{snapshot['turn_since']}"
-        snapshot["messages"] = {**snapshot["messages"], key: message.id}
+        # Its message is a V2 one, noted so as the bot notes those it posts.
+        snapshot["messages"] = {**snapshot["messages"], key: message.id, f"v2:{message.id}": 1}
         await runner.db.save_game(record.id, record.version, snapshot, status=record.status)
 
     fault = emu.inject("POST", FOLLOWUP, before=another_process_posts_and_saves)

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from cogs.dice_stars import DiceStarsPlugin
-from cogs.table.messages import PROMPT_BREAK
 from games import dice_stars as engine
 from games import stella as stella_engine
 from games.engine import CHANCE, only_choice_event
@@ -26,6 +25,7 @@ from screens.context import TableContext, log_event_lines
 from storage import Database, GameRecord, MoveRecord
 from tests.emulator import Channel, FakeDiscord, Message, User
 from tests.emulator.interactions import APPLICATION_COMMAND, Interaction, base_payload
+from tests.support.bodies import log_text
 from tests.support.controls import game_controls
 from tests.test_e2e_dice_stars import controls, star_values, verb
 
@@ -100,9 +100,7 @@ def live(emu: FakeDiscord, chan: Channel) -> list[Message]:
 def public_log(emu: FakeDiscord, chan: Channel) -> Counter[str]:
     lines: Counter[str] = Counter()
     for message in emu.channel_messages(chan):
-        head, found, _ = message.text.rpartition(PROMPT_BREAK)
-        if found:
-            lines.update(line for line in head.split("\n") if line)
+        lines.update(line for line in log_text(message).split("\n") if line)
     return lines
 
 

@@ -28,6 +28,12 @@ next run, which never posts a second copy of a message the first run posted:
   round's results, noted with their version as ``post:<v>``) or deletes (a message no step
   claims any more, such as the ping of a turn that passed meanwhile).
 
+Every message the step posts or edits is a Components V2 message (:mod:`cogs.table.layout`):
+no content, the picture in a gallery that names its upload. The table notes each as such
+(``v2:<message id>`` among its message ids); a message without the mark is a classic one,
+posted before the change by a table still running: Discord adds the V2 flag to no message, so
+it is retired once (its controls go, its text stays) and its successor is a V2 message.
+
 An edit sends a picture only when it changed: the table notes the picture each message shows
 (a digest, under ``pic:<message id>`` among its message ids), and an edit whose picture is the
 same leaves the attachment as it is, so that no phone downloads it again. An earlier turn

@@ -209,11 +209,11 @@ class Reply:
         """Seconds since the click: its token lasts 15 minutes."""
         return (discord.utils.utcnow() - self._interaction.created_at).total_seconds()
 
-    def hold(self, patience: float = PATIENCE) -> None:
+    def hold(self) -> None:
         """The click is answered by the edit of its message, after the save (within
-        ``patience`` seconds, else acknowledged then)."""
+        :data:`PATIENCE`, else acknowledged then)."""
         if not self._interaction.response.is_done():
-            self._interaction.extras[_KEY] = HeldAnswer(self._interaction, patience)
+            self._interaction.extras[_KEY] = HeldAnswer(self._interaction, PATIENCE)
 
     @property
     def held(self) -> bool:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.emulator.models import IS_COMPONENTS_V2, TEXT_DISPLAY, walk_components
+from cogs.table.layout import LOG_ID
+from cogs.table.messages import PROMPT_BREAK
+from tests.emulator.models import IS_COMPONENTS_V2, TEXT_DISPLAY, Message, walk_components
 
 
 def body_text(body: dict[str, Any]) -> str:
@@ -13,3 +15,15 @@ def body_text(body: dict[str, Any]) -> str:
         return body.get("content") or ""
     shown = walk_components(body.get("components") or [])
     return "\n".join(c.get("content") or "" for c in shown if c.get("type") == TEXT_DISPLAY)
+
+
+def log_text(message: Message) -> str:
+    """A table message's log (what happened this turn): its log block in a V2 message, the
+    lines before the prompt's separator in a classic one."""
+    if not message.flags & IS_COMPONENTS_V2:
+        head, found, _ = message.content.rpartition(PROMPT_BREAK)
+        return head if found else ""
+    for component in walk_components(message.components):
+        if component.get("type") == TEXT_DISPLAY and component.get("id") == LOG_ID:
+            return component.get("content") or ""
+    return ""
