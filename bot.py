@@ -23,6 +23,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from cogs.app_emojis import AppEmojis
 from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table.command_tree import TableTree
 from cogs.table.components import TableButton, TableSelect
@@ -97,6 +98,7 @@ class TableBot(commands.Bot):
         self.loc = Localizer(default=config.default_language)
         self.drawing = Drawing(config.drawing_processes, self.loc)
         self.direct = DirectMessages(self)
+        self.app_emojis = AppEmojis(self)
         self.extension_names = tuple(extensions)
         self.version = __version__
         self.stopping = False
@@ -143,11 +145,13 @@ class TableBot(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)
         self.drawing.start()  # now that every game's plugin is registered
+        self.app_emojis.start()  # in the background: controls show labels until it is done
         if self.syncs_commands:
             await self.sync_commands()
 
     async def close(self) -> None:
         self.direct.close()
+        await self.app_emojis.stop()
         await super().close()
         self.drawing.close()
 

@@ -33,7 +33,7 @@ from screens.model import Screen
 
 if TYPE_CHECKING:
     from bot import TableBot
-    from cogs.table.cog import TableCog
+    from cogs.table.services import TableServices
 
 
 class DiceStarsPlugin(GamePlugin):
@@ -94,9 +94,9 @@ class DiceStarsPlugin(GamePlugin):
         return {"type": "take_stars", "rows": rows}
 
     async def personal_best(
-        self, cog: TableCog, ctx: TableContext, guild_id: int | None
+        self, services: TableServices, ctx: TableContext, guild_id: int | None
     ) -> int | None:
-        return await records.solo_best(cog.bot.db, self, ctx, guild_id)
+        return await records.solo_best(services.db, self, ctx, guild_id)
 
 
 class DiceStarsCog(TableAddon):

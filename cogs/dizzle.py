@@ -50,7 +50,7 @@ from screens.model import Screen
 if TYPE_CHECKING:
     from bot import TableBot
     from cogs.table.click import Click
-    from cogs.table.cog import TableCog
+    from cogs.table.services import TableServices
 
 log = logging.getLogger(__name__)
 MAX_AUTOCOMPLETE = 25
@@ -184,20 +184,20 @@ class DizzlePlugin(GamePlugin):
         return args
 
     async def personal_best(
-        self, cog: TableCog, ctx: TableContext, guild_id: int | None
+        self, services: TableServices, ctx: TableContext, guild_id: int | None
     ) -> int | None:
         level = ctx.state.level.id
 
         def same_level(table: Table) -> bool:
             return (table.state or {}).get("level", {}).get("id") == level
 
-        return await records.solo_best(cog.bot.db, self, ctx, guild_id, same_level)
+        return await records.solo_best(services.db, self, ctx, guild_id, same_level)
 
     # ---- the "more" buttons: the rest of the menus, privately ------------------------
 
-    async def on_ui(self, cog: TableCog, click: Click) -> None:
+    async def on_ui(self, services: TableServices, click: Click) -> None:
         name, _, number = click.argument.partition(":")
-        record = await cog.bot.db.load_game(click.game_id)
+        record = await services.db.load_game(click.game_id)
         if name != "more" or not number.isdigit() or record is None:
             raise RulesError("table-error-unknown-control")
         table = Table.from_json(record.snapshot)
@@ -212,16 +212,14 @@ class DizzlePlugin(GamePlugin):
         lang = click.language
 
         def t(key: str, **args: Any) -> str:
-            return cog.loc.text(lang, key, **args)
+            return services.loc.text(lang, key, **args)
 
         pages = more_pages(choice_menus(state, t))
         page = int(number)
         if page >= len(pages):
             raise RulesError("table-error-stale")
-        await click.reply.interaction.response.send_message(
-            t("dz-more-title"),
-            view=build_view(click.game_id, record.version, list(pages[page])),
-            ephemeral=True,
+        await click.reply.open_panel(
+            t("dz-more-title"), build_view(click.game_id, record.version, list(pages[page]))
         )
 
 

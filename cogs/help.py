@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.table.delivery import Reply
 from cogs.table.i18n import T, user_language
 from cogs.table.layout import HOUSE_ACCENT, card_view, headed
 from cogs.table.rules import GAMES, send_rules
@@ -42,7 +43,8 @@ class HelpCog(commands.Cog):
     ) -> None:
         lang = self._lang(interaction)
         if game is not None:
-            await send_rules(interaction, self.bot.loc, self.bot.drawing, lang, game.value)
+            reply = Reply(interaction, self.bot.loc, lang)
+            await send_rules(reply, self.bot.loc, self.bot.drawing, lang, game.value)
             return
         text = self.bot.loc.text(lang, "help-text")
         await interaction.response.send_message(

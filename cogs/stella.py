@@ -63,7 +63,7 @@ from discord import app_commands
 from cogs.table.cog import TableAddon
 from cogs.table.components import attachments, build_view, controls_of
 from cogs.table.i18n import T
-from cogs.table.messages import pings_for, token_age
+from cogs.table.messages import pings_for
 from cogs.table.plugin import GamePlugin
 from games import stella as engine
 from games import stella_ai
@@ -89,7 +89,8 @@ from screens.stella_alt import slate_alt
 if TYPE_CHECKING:
     from bot import TableBot
     from cogs.table.click import Click
-    from cogs.table.cog import TableCog
+    from cogs.table.delivery import Reply
+    from cogs.table.services import TableServices
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
@@ -99,7 +100,7 @@ PAINTED_FOLDER = "painted-cards"  # next to the database: the default deck, pain
 
 ROUND_END = {"round_over", "darkness_penalty", "round_score"}
 SLATES_ROUND = "slates"  # in the table's message ids: the round the slate DMs belong to
-SLATES_IN_HAND = 16  # slates drawn and not yet delivered, in the whole bot (about 3 MB)
+SLATES_IN_HAND = 16  # slates drawn and not yet delivered, in the whole bot (each a picture)
 MARKING_MESSAGE = "marking:"  # in the table's message ids: "marking:<since>" -> its round
 PANEL_TOKEN = 14 * 60.0  # seconds a click's token edits its panel (Discord: 15 minutes)
 KEPT_PANELS = 1024  # "My slate" panels this process keeps up to date
@@ -193,8 +194,8 @@ class StellaPlugin(GamePlugin):
         return self.screens.event_lines(ctx, events)  # the round's message lists them too
 
     def warm_up(self) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
-        # Every card of the painted deck, once: a new round then composes, never paints
-        # (15 cards cold cost about 0.4 s, the whole deck about 4 s of the worker's idle time).
+        # Every card of the painted deck, once, in the worker's idle time: a new round then
+        # composes its cards and never waits for them to be painted.
         cards = range(stella_cards.DECK_SIZE)
         if self.painted is not None:  # painted to disk once per installation, read after
             return [(paint_ahead, (self.painted, card, pictures.CARD_WIDTH)) for card in cards]
@@ -309,16 +310,15 @@ class StellaPlugin(GamePlugin):
 
     async def answer_in_place(
         self,
-        cog: TableCog,
+        services: TableServices,
         click: Click,
         ctx: TableContext,
         events: list[Event],
     ) -> bool:
         """A click on a private panel (slate or designation menu) edits that panel through the
         click's token, after its change is saved."""
-        interaction, message = click.reply.interaction, click.reply.interaction.message
         seat = ctx.table.seat_of(click.user_id)
-        if message is None or seat is None or not click.on_private_panel:
+        if click.reply.message_id is None or seat is None or not click.on_private_panel:
             return False
         language = self.remember_language(click)
         private_ctx = dataclasses.replace(ctx, language=language)
@@ -327,48 +327,48 @@ class StellaPlugin(GamePlugin):
             text = private_ctx.t("st-designated", label=done[0]["label"]) if done else ""
             screen = Screen(text=text)
         else:
-            channel_id = await self._channel_id(cog, ctx.game_id)
+            channel_id = await self._channel_id(services, ctx.game_id)
             marking = seat in engine.to_move(ctx.state) and ctx.state.phase == engine.MARKING
             toggled = click.argument.startswith("toggle") and marking
             if toggled:  # text and buttons only: no need to wait for the drawing worker
                 screen = self.screens.slate_screen(private_ctx, seat, channel_id, False)
             else:
-                screen = await cog.drawing.screen(
+                screen = await services.drawing.screen(
                     self, "slate_screen", private_ctx, seat, channel_id, True
                 )
         view = build_view(ctx.game_id, ctx.version, screen.rows)
-        arguments: dict[str, Any] = {"content": screen.text, "view": view}
-        drawn = screen.image is not None or not screen.rows
-        if drawn:
-            arguments["attachments"] = attachments(screen)  # a toggle keeps the grid it shows
+        drawn = screen.image is not None or not screen.rows  # a toggle keeps the grid it shows
         try:
-            await interaction.edit_original_response(**arguments)
+            await click.reply.edit_panel(screen.text, view, attachments(screen) if drawn else None)
         except discord.HTTPException:
             if not click.in_dm:
                 raise  # an ephemeral panel has no other route; the next click opens a new one
-            # A DM: its message can be edited without the click's token.
-            if drawn:
-                arguments["attachments"] = attachments(screen)
-            await message.edit(**arguments)
+            # A DM: its message can be edited without the click's token (its pictures anew:
+            # a file is read once).
+            await click.reply.edit_dm_panel(
+                screen.text, view, attachments(screen) if drawn else None
+            )
         return True
 
-    async def show_panels(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
+    async def show_panels(
+        self, services: TableServices, ctx: TableContext, seats: list[int]
+    ) -> None:
         """The slate DMs of these seats, still marking, as saved (text and buttons: the grid
         they show stays the round's). An ephemeral panel cannot be reached without its click;
         "My slate" opens a new one."""
         state, messages = ctx.state, ctx.table.messages
         if state.phase != engine.MARKING or messages.get(SLATES_ROUND) != state.round:
             return
-        channel_id = await self._channel_id(cog, ctx.game_id)
+        channel_id = await self._channel_id(services, ctx.game_id)
         for seat in seats:
             message_id = messages.get(f"dm:{seat}")
             if message_id and seat in engine.to_move(state):
-                await self._edit_dm_draft(cog, ctx, seat, message_id, channel_id)
+                await self._edit_dm_draft(services, ctx, seat, message_id, channel_id)
 
-    async def on_ui(self, cog: TableCog, click: Click) -> None:
+    async def on_ui(self, services: TableServices, click: Click) -> None:
         """The "My slate" and "Designate" buttons: private panels from the player's own view."""
         language = self.remember_language(click)
-        record = await cog.bot.db.load_game(click.game_id)
+        record = await services.db.load_game(click.game_id)
         if record is None or record.status != tables.ACTIVE:
             raise RulesError("table-error-closed")
         table = Table.from_json(record.snapshot)
@@ -376,34 +376,37 @@ class StellaPlugin(GamePlugin):
         if seat is None or table.seats[seat].left:
             raise RulesError("table-error-not-seated")
         state = engine.from_json(table.state or {})
-        ctx = TableContext(record.id, record.version, table, state, language, cog.loc)
+        ctx = TableContext(record.id, record.version, table, state, language, services.loc)
         self._channels[click.game_id] = record.channel_id
-        interaction = click.reply.interaction
         if click.argument == "slate":
-            await self._open_slate(cog, interaction, ctx, seat, record.channel_id)
+            await self._open_slate(services, click.reply, ctx, seat, record.channel_id)
         elif click.argument == "designate":
-            await self._open_designation(cog, interaction, ctx, seat)
+            await self._open_designation(services, click.reply, ctx, seat)
         else:
             raise RulesError("table-error-unknown-control")
 
     async def _open_slate(
         self,
-        cog: TableCog,
-        interaction: discord.Interaction,
+        services: TableServices,
+        reply: Reply,
         ctx: TableContext,
         seat: int,
         channel_id: int,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        screen = await cog.drawing.screen(self, "slate_screen", ctx, seat, channel_id)
-        panel = await _send_private(interaction, ctx, screen)
+        await reply.think_privately()
+        screen = await services.drawing.screen(self, "slate_screen", ctx, seat, channel_id)
+        panel = await _send_private(reply, ctx, screen)
         state = ctx.state
-        if state.phase == engine.MARKING and seat in engine.to_move(state):
+        if panel is not None and state.phase == engine.MARKING and seat in engine.to_move(state):
             shows = draft_mask(state.slates[seat])
-            self._keep_panel(ctx.game_id, seat, Panel(interaction, panel, state.round, shows))
+            self._keep_panel(ctx.game_id, seat, Panel(reply, panel, state.round, shows))
 
     async def _open_designation(
-        self, cog: TableCog, interaction: discord.Interaction, ctx: TableContext, seat: int
+        self,
+        services: TableServices,
+        reply: Reply,
+        ctx: TableContext,
+        seat: int,
     ) -> None:
         state = ctx.state
         if state.phase != engine.EXPLORATION:
@@ -415,8 +418,8 @@ class StellaPlugin(GamePlugin):
         cards = [card for card in own["my_slate"] if card not in revealed]
         if not cards:  # the engine never makes such a seat active; say so rather than fail
             raise RulesError("st-error-not-your-turn")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        image = await cog.drawing.screen(self, "slate_picture", ctx, seat)
+        await reply.think_privately()
+        image = await services.drawing.screen(self, "slate_picture", ctx, seat)
         screen = Screen(
             text=ctx.t("st-designate-prompt"),
             image=image,
@@ -424,78 +427,73 @@ class StellaPlugin(GamePlugin):
             image_summary=slate_alt(own, ctx.t),
             rows=designation_rows(cards),
         )
-        await _send_private(interaction, ctx, screen)
+        await _send_private(reply, ctx, screen)
 
     # ---- after every saved change: the DMs ---------------------------------------------
 
     async def sync_private(
-        self, cog: TableCog, ctx: TableContext, interaction: discord.Interaction | None
+        self, services: TableServices, ctx: TableContext, answered: int | None
     ) -> bool:
         """Slates by DM as the saved state wants them: sent to every seat marking now, closed
         (final slate, no controls) for every seat no longer marking. Idempotent. True when
         the seats offered "My slate" (their DM failed) changed."""
         offered = _slates_offered(ctx.table)
-        await self._sync_slates(cog, ctx, interaction)
+        await self._sync_slates(services, ctx, answered)
         return _slates_offered(ctx.table) != offered
 
     async def _sync_slates(
-        self, cog: TableCog, ctx: TableContext, interaction: discord.Interaction | None
+        self, services: TableServices, ctx: TableContext, answered: int | None
     ) -> None:
         state = ctx.state
         marking = state.phase == engine.MARKING and ctx.table.status == tables.ACTIVE
         still = set(engine.to_move(state)) if marking else set()
-        answered = interaction.message.id if interaction and interaction.message else None
         messages = ctx.table.messages
         if marking and messages.get(SLATES_ROUND, state.round) != state.round:
             # A new round's marking: every slate of an earlier one closes, even when that
             # round's exploration went by within one change (designations the table played).
-            await self._close_slates(cog, ctx, set(), answered)
+            await self._close_slates(services, ctx, set(), answered)
         if marking:
             messages[SLATES_ROUND] = state.round
-        await self._close_slates(cog, ctx, still, answered)
+        await self._close_slates(services, ctx, still, answered)
         missing = [
             seat
             for seat in sorted(still)
             if f"dm:{seat}" not in ctx.table.messages and ctx.table.seats[seat].user_id
         ]
         if missing:
-            await self._send_slates(cog, ctx, missing)
+            await self._send_slates(services, ctx, missing)
         if marking:
             # The round's message is the one its turn began with: it sums up the marking.
             messages[MARKING_MESSAGE + str(ctx.table.turn_since)] = state.round
         for key in [k for k in messages if k.startswith(MARKING_MESSAGE)]:
             if "turn:" + key.removeprefix(MARKING_MESSAGE) not in messages:
                 del messages[key]
-        await self._close_panels(ctx, still, interaction)
+        await self._close_panels(ctx, still, answered)
 
-    async def sync_seat(self, cog: TableCog, click: Click, ctx: TableContext) -> None:
+    async def sync_seat(self, services: TableServices, click: Click, ctx: TableContext) -> None:
         """A seat has one draft, whichever of its slates it marks on: a mark on "My slate"
         shows on its DM, and one on the DM on its panel (while the token of the panel's
         latest click lasts). The slate clicked shows it already (answer_in_place)."""
         seat = ctx.table.seat_of(click.user_id)
-        interaction = click.reply.interaction
-        state, message = ctx.state, interaction.message
+        state, message_id = ctx.state, click.reply.message_id
         marking = state.phase == engine.MARKING and seat in engine.to_move(state)
-        if seat is None or message is None or not marking:
+        if seat is None or message_id is None or not marking:
             return
         shows = draft_mask(state.slates[seat])
-        channel_id = await self._channel_id(cog, ctx.game_id)
+        channel_id = await self._channel_id(services, ctx.game_id)
         if click.in_dm:  # on the DM
             panel = self._panels.get((ctx.game_id, seat))
             if panel is not None and (panel.round, panel.shows) != (state.round, shows):
                 await self._edit_panel(ctx, seat, panel, channel_id)
-        elif message.flags.ephemeral:  # on the panel
-            panel = Panel(interaction, message.id, state.round, shows)
+        elif click.on_private_panel:  # on the panel (an ephemeral message)
+            panel = Panel(click.reply, message_id, state.round, shows)
             self._keep_panel(ctx.game_id, seat, panel)
             dm = ctx.table.messages.get(f"dm:{seat}")
             if dm:
-                await self._edit_dm_draft(cog, ctx, seat, dm, channel_id)
+                await self._edit_dm_draft(services, ctx, seat, dm, channel_id)
 
-    async def _close_panels(
-        self, ctx: TableContext, still: set[int], interaction: discord.Interaction | None
-    ) -> None:
+    async def _close_panels(self, ctx: TableContext, still: set[int], clicked: int | None) -> None:
         """The "My slate" panels of seats no longer marking lose their controls."""
-        clicked = interaction.message.id if interaction and interaction.message else None
         for game_id, seat in [key for key in self._panels if key[0] == ctx.game_id]:
             if seat not in still:
                 await self._close_panel(ctx, seat, self._panels.pop((game_id, seat)), clicked)
@@ -507,7 +505,12 @@ class StellaPlugin(GamePlugin):
         return dataclasses.replace(ctx, language=language)
 
     async def _edit_dm_draft(
-        self, cog: TableCog, ctx: TableContext, seat: int, message_id: int, channel_id: int
+        self,
+        services: TableServices,
+        ctx: TableContext,
+        seat: int,
+        message_id: int,
+        channel_id: int,
     ) -> None:
         """The seat's DM slate shows its draft as saved (text and buttons; the grid stays).
         If Discord refuses, its taps still work (see older_control_action)."""
@@ -516,7 +519,7 @@ class StellaPlugin(GamePlugin):
         if user_id is None:
             return
         try:
-            dm = await cog.bot.direct.channel(user_id)
+            dm = await services.direct.channel(user_id)
             await dm.get_partial_message(message_id).edit(
                 content=screen.text, view=build_view(ctx.game_id, ctx.version, screen.rows)
             )
@@ -530,13 +533,13 @@ class StellaPlugin(GamePlugin):
         latest click (an ephemeral message has no other route). A panel of an earlier round,
         or whose token ran out or was refused, is forgotten (its taps still work)."""
         key = (ctx.game_id, seat)
-        if panel.round != ctx.state.round or token_age(panel.interaction) > PANEL_TOKEN:
+        if panel.round != ctx.state.round or panel.reply.age > PANEL_TOKEN:
             self._panels.pop(key, None)
             return
         screen = self.screens.slate_screen(self._private_ctx(ctx, seat), seat, channel_id, False)
         try:
-            await panel.interaction.edit_original_response(
-                content=screen.text, view=build_view(ctx.game_id, ctx.version, screen.rows)
+            await panel.reply.edit_panel(
+                screen.text, build_view(ctx.game_id, ctx.version, screen.rows)
             )
         except discord.HTTPException as error:
             log.info("slate panel of seat %s not brought up to date (%s)", seat, error.code)
@@ -549,10 +552,10 @@ class StellaPlugin(GamePlugin):
         self, ctx: TableContext, seat: int, panel: Panel, clicked: int | None
     ) -> None:
         """A panel of a seat no longer marking: no controls that could only be refused."""
-        if panel.message_id == clicked or token_age(panel.interaction) > PANEL_TOKEN:
+        if panel.message_id == clicked or panel.reply.age > PANEL_TOKEN:
             return  # the click's own answer shows it (or the token ran out)
         try:
-            await panel.interaction.edit_original_response(view=None)
+            await panel.reply.close_panel()
         except discord.HTTPException as error:
             log.info("slate panel of seat %s not closed (%s)", seat, error.code)
 
@@ -562,8 +565,10 @@ class StellaPlugin(GamePlugin):
         while len(self._panels) > KEPT_PANELS:
             self._panels.popitem(last=False)
 
-    async def _send_slates(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
-        channel_id = await self._channel_id(cog, ctx.game_id)
+    async def _send_slates(
+        self, services: TableServices, ctx: TableContext, seats: list[int]
+    ) -> None:
+        channel_id = await self._channel_id(services, ctx.game_id)
         seats = [seat for seat in seats if ctx.table.seats[seat].user_id is not None]
 
         async def send(seat: int, screen: Screen) -> int:
@@ -571,8 +576,8 @@ class StellaPlugin(GamePlugin):
             user_id = ctx.table.seats[seat].user_id
             assert user_id is not None
             try:
-                dm = await cog.bot.direct.channel(user_id)
-                if ctx.repairing and (sent := await _slate_sent(cog, dm, ctx)):
+                dm = await services.direct.channel(user_id)
+                if ctx.repairing and (sent := await _slate_sent(services, dm, ctx)):
                     return sent
                 message = await dm.send(
                     screen.text,
@@ -587,7 +592,7 @@ class StellaPlugin(GamePlugin):
             return message.id
 
         # All at once: when Discord's global limit makes calls wait, the round waits once.
-        sent = await self._each_slate(cog, ctx, seats, channel_id, send)
+        sent = await self._each_slate(services, ctx, seats, channel_id, send)
         closed = []
         for seat, message_id in zip(seats, sent, strict=True):
             ctx.table.messages[f"dm:{seat}"] = message_id
@@ -596,11 +601,11 @@ class StellaPlugin(GamePlugin):
         # Said once a game per player; later rounds only offer "My slate" on their message.
         unsaid = [seat for seat in closed if f"nodm:{seat}" not in ctx.table.messages]
         if unsaid:
-            await self._offer_slates_here(cog, ctx, channel_id, unsaid)
+            await self._offer_slates_here(services, ctx, channel_id, unsaid)
 
     async def _each_slate(
         self,
-        cog: TableCog,
+        services: TableServices,
         ctx: TableContext,
         seats: list[int],
         channel_id: int,
@@ -617,17 +622,19 @@ class StellaPlugin(GamePlugin):
         async def one(seat: int) -> Result:
             async with self._in_hand:
                 private = self._private_ctx(ctx, seat)
-                slate = await cog.drawing.screen(self, "slate_screen", private, seat, channel_id)
+                slate = await services.drawing.screen(
+                    self, "slate_screen", private, seat, channel_id
+                )
                 return await deliver(seat, slate)
 
         return list(await asyncio.gather(*(one(seat) for seat in seats)))
 
     async def _offer_slates_here(
-        self, cog: TableCog, ctx: TableContext, channel_id: int, closed: list[int]
+        self, services: TableServices, ctx: TableContext, channel_id: int, closed: list[int]
     ) -> None:
         """Said in the channel, once a game: it notifies them (the round's message, posted
         before the DMs were tried, did not), and the round's message then offers "My slate"."""
-        channel = cog.bot.get_partial_messageable(channel_id)
+        channel = services.channel(channel_id)
         players = ", ".join(ctx.mention(seat) for seat in closed)
         users = [user_id for seat in closed if (user_id := ctx.table.seats[seat].user_id)]
         message = await channel.send(
@@ -639,7 +646,7 @@ class StellaPlugin(GamePlugin):
             ctx.table.messages[f"nodm:{seat}"] = message.id
 
     async def _close_slates(
-        self, cog: TableCog, ctx: TableContext, still: set[int], answered: int | None
+        self, services: TableServices, ctx: TableContext, still: set[int], answered: int | None
     ) -> None:
         """DMs of seats no longer marking lose their controls and show the final slate."""
         closing = [
@@ -655,20 +662,20 @@ class StellaPlugin(GamePlugin):
                 edits.append((seat, user_id, message_id))
         if not edits:
             return
-        channel_id = await self._channel_id(cog, ctx.game_id)
+        channel_id = await self._channel_id(services, ctx.game_id)
         messages = {seat: (user_id, message_id) for seat, user_id, message_id in edits}
 
         async def close(seat: int, screen: Screen) -> None:
             user_id, message_id = messages[seat]
             try:
-                dm = await cog.bot.direct.channel(user_id)
+                dm = await services.direct.channel(user_id)
                 await dm.get_partial_message(message_id).edit(
                     content=screen.text, attachments=attachments(screen), view=None
                 )
             except discord.HTTPException:
                 log.info("could not close the slate DM %s", message_id)
 
-        await self._each_slate(cog, ctx, list(messages), channel_id, close)
+        await self._each_slate(services, ctx, list(messages), channel_id, close)
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -676,17 +683,19 @@ class StellaPlugin(GamePlugin):
         self.languages[click.user_id] = click.language
         return click.language
 
-    async def _channel_id(self, cog: TableCog, game_id: int) -> int:
+    async def _channel_id(self, services: TableServices, game_id: int) -> int:
         if game_id not in self._channels:
-            record = await cog.bot.db.load_game(game_id)
+            record = await services.db.load_game(game_id)
             self._channels[game_id] = record.channel_id if record else 0
         return self._channels[game_id]
 
 
-async def _slate_sent(cog: TableCog, dm: discord.PartialMessageable, ctx: TableContext) -> int:
+async def _slate_sent(
+    services: TableServices, dm: discord.PartialMessageable, ctx: TableContext
+) -> int:
     """A slate of this round sent before a crash, its id never saved: Discord answers its nonce
     with it for a few minutes only, so a repair looks at the DM's newest messages first."""
-    me = cog.bot.user.id if cog.bot.user else None
+    me = services.own_id
     async for message in dm.history(limit=5):
         versions = [v for game, v, _ in controls_of(message) if game == ctx.game_id]
         # The round's slates carry the version its marking began at, or a later one.
@@ -699,7 +708,7 @@ async def _slate_sent(cog: TableCog, dm: discord.PartialMessageable, ctx: TableC
 class Panel:
     """A seat's "My slate" panel (an ephemeral message) and what it shows."""
 
-    interaction: discord.Interaction  # its latest click: the token that edits it
+    reply: Reply  # its latest click's: the token that edits it
     message_id: int
     round: int
     shows: int  # the draft, as draft_mask
@@ -721,7 +730,13 @@ def _slates_offered(table: Table) -> set[int]:
 def designation_rows(cards: Sequence[int]) -> list[Row]:
     """One button per unrevealed mark (at most 10: two rows), so a designation is one tap."""
     buttons = [
-        Button(engine.label(card), f"adesignate:{card}", style="primary", emoji="🔦")
+        Button(
+            engine.label(card),
+            f"adesignate:{card}",
+            style="primary",
+            emoji="🔦",
+            app_emoji="st_spark",
+        )
         for card in sorted(cards)
     ]
     return [tuple(buttons[i : i + 5]) for i in range(0, len(buttons), 5)]
@@ -732,14 +747,10 @@ def _seat_language(table: Table, seat: int) -> str:
     return table.seats[seat].language or table.language
 
 
-async def _send_private(interaction: discord.Interaction, ctx: TableContext, screen: Screen) -> int:
+async def _send_private(reply: Reply, ctx: TableContext, screen: Screen) -> int | None:
     """An ephemeral panel; its message id."""
     view = build_view(ctx.game_id, ctx.version, screen.rows)
-    extra: dict[str, Any] = {"view": view} if view is not None else {}
-    sent = await interaction.followup.send(
-        screen.text, files=attachments(screen), ephemeral=True, wait=True, **extra
-    )
-    return sent.id
+    return await reply.open_panel(screen.text, view, attachments(screen))
 
 
 # --- the cog -----------------------------------------------------------------------------------

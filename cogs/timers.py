@@ -212,8 +212,10 @@ class TimerCog(TableAddon):
             notes.append(tables.note("table-timed-out", player=table.seats[seat].name))
         if not moves:
             return
-        events += table_cog._advance(plugin, table, state, moves, record.version + 1)
-        await table_cog._commit(None, plugin, record, table, state, moves, events, notes=notes)
+        events += table_cog.play_automatic_moves(plugin, table, state, moves, record.version + 1)
+        await table_cog.save_and_show(
+            None, plugin, record, table, state, moves, events, notes=notes
+        )
 
 
 def _settle(engine: Engine, state: Any, moves: list[tuple[int | None, Action, str]]) -> list[Event]:

@@ -35,7 +35,7 @@ def limit_arenas(arenas: int = ARENAS) -> None:
 
 
 def give_back_freed() -> None:
-    """Return the free pages of every arena to the system (7-30 ms: off the event loop)."""
+    """Return the free pages of every arena to the system (not instant: off the event loop)."""
     libc = _libc()
     with contextlib.suppress(AttributeError):
         if libc is not None:

@@ -30,9 +30,8 @@ from screens.context import GameScreens, TableContext
 PR_SET_PDEATHSIG = 1
 PARENT_CHECK_SECONDS = 1.0
 IDLE_SECONDS = 1.0  # without a job: the worker trims on its own
-# Every second (the bot: every five): under load the heap grows back within half a second of
-# a trim, so a trim (half a millisecond) every second costs little and cuts what freed
-# memory piles up between trims.
+# Every second (the bot: every five): under load the heap grows back soon after a trim, so
+# frequent trims, each short, cut what freed memory piles up between them at little cost.
 TRIM_SECONDS = 1.0
 
 # Set in the worker by its initializer: the games' screens and its texts (the bot's, when forked).
@@ -217,7 +216,7 @@ def _job() -> Iterator[None]:
 
 def _trim_when_idle() -> None:
     """What the last jobs of a busy spell freed goes back too, once no job has run for a
-    while: never while one draws (a trim holds the allocator's lock for up to 30 ms)."""
+    while: never while one draws (a trim holds the allocator's lock, which a drawing waits for)."""
     global _trimmed, _untrimmed
     now = time.monotonic()
     idle = _last_job > 0 and now - _last_job >= IDLE_SECONDS

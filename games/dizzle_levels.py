@@ -210,8 +210,8 @@ _read: dict[str, tuple[dict[str, Any], Level]] = {}
 def level_from_json(data: Mapping[str, Any]) -> Level:
     """The level stored in a game (validated again: a stored game may come from anywhere).
 
-    Every click reads its game's JSON, level included, and building a level is most of that
-    (half a millisecond): a level read before from the same data is returned as it was built.
+    Every click reads its game's JSON, level included, and building a level is most of that:
+    a level read before from the same data is returned as it was built.
     Levels are frozen, so games may share one.
     """
     source = str(data.get("id", "level"))

@@ -84,9 +84,9 @@ class Table:
     daily_channel: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save
-        # (a tenth of the bot's time under load), and nothing below that level changes in place:
-        # a new state, log item or post replaces the old one.
+        # Copies one level deep: ``asdict`` would deep-copy the whole game state on every save,
+        # which a busy bot feels, and nothing below that level changes in place: a new state,
+        # log item or post replaces the old one.
         data = {name: _shallow(getattr(self, name)) for name in _TABLE_FIELDS}
         # A seat holds plain values only: a copy of its attributes is its JSON.
         data["seats"] = [dict(vars(seat)) for seat in self.seats]

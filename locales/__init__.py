@@ -23,8 +23,8 @@ from fluent.syntax import FluentParser, ast
 LANGUAGES = ("en", "de", "fr")
 FOLDER = Path(__file__).resolve().parent
 log = logging.getLogger(__name__)
-# Formatted texts kept, the least recently used dropped first: some 400 bytes each, in the bot
-# and again in its drawing worker. A thousand tables' names and scores make tens of thousands
+# Formatted texts kept, the least recently used dropped first, in the bot and again in its
+# drawing worker. A thousand tables' names and scores make tens of thousands
 # of texts that come back rarely; the labels and numbers every picture shows stay.
 MEMO_LIMIT = 4096
 NO_BREAK_SPACE = "\u00a0"
@@ -66,8 +66,8 @@ class Localizer:
         return self.text(language, key, **args)
 
     def text(self, language: str, key: str, /, **args: Any) -> str:
-        # Formatting is slow (numbers go through Babel's locale data: a third of a picture's
-        # drawing time), and a table asks for the same few texts over and over: keep them.
+        # Formatting is slow (numbers go through Babel's locale data, for every text a picture
+        # shows), and a table asks for the same few texts over and over: keep them.
         args = {name: _plain_number(value) for name, value in args.items()}
         frozen = tuple((name, type(value), value) for name, value in sorted(args.items()))
         try:

@@ -58,6 +58,7 @@ from rendering.toolkit import (
     packed,
     printable,
     readable_size,
+    seat_name,
     stacked_png,
     star_points,
     text_length,
@@ -195,23 +196,6 @@ SUMMARY_KEYS = (  # and the texts with arguments
     "ds-img-summary-row",
     "ds-img-summary-penalty",
     "ds-img-summary-solo",
-    "ds-img-summary-turn",
-    "ds-img-summary-reserve",
-    "ds-img-summary-bag",
-    "ds-img-summary-place",
-    "ds-img-summary-ranking",
-    "ds-img-summary-solo-result",
-    "ds-img-summary-reserve-empty",
-    "ds-img-die",
-    "ds-img-game-over",
-    "ds-img-refill-due",
-    "ds-img-last-round",
-    "ds-img-nothing-fits",
-    "ds-img-shared",
-    "ds-img-solo-win",
-    "ds-img-solo-tie",
-    "ds-img-solo-loss",
-    "ds-img-solo-grid-full",
 )
 LABEL_KEYS = tuple(dict.fromkeys(SHEET_LABELS + TABLE_LABELS + BOARD_LABELS + SUMMARY_KEYS))
 
@@ -334,10 +318,6 @@ def _palette() -> FixedPalette:
 
 
 # --- Text helpers ---------------------------------------------------------------------------------
-
-
-def _name_of(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 def _texts(t: Label, keys: tuple[str, ...]) -> tuple[str, ...]:
@@ -714,7 +694,7 @@ def _standing_columns(view: View, names: Sequence[str]) -> int:
     room_w = room[2] - room[0] - STANDING_TOTAL_ROOM
     face = font(MIN_FONT, True)
     fits = all(
-        text_length(face, printable(_name_of(names, seat))) <= room_w for seat in range(seats)
+        text_length(face, printable(seat_name(names, seat))) <= room_w for seat in range(seats)
     )
     return 2 if fits else 1
 
@@ -882,7 +862,7 @@ def _standing_name(view: View, names: Sequence[str], seat: int, columns: int) ->
     measure = ImageDraw.Draw(Image.new("L", (1, 1)))
     total_w = text_width(measure, str(view["sheets"][seat]["total"]), 30, bold=True)
     room = int(x1 - x0 - max(total_w + 30, STANDING_TOTAL_ROOM))
-    name = printable(_name_of(names, seat))
+    name = printable(seat_name(names, seat))
     return name_lines(name, room, MIN_FONT, MIN_FONT, True, x1 - x0 - 20)[0]
 
 
@@ -915,7 +895,7 @@ def _draw_standings(
             state = row_state(row) if _row_written(row) else "empty"
             fill, edge = ROW_STATE_COLOURS[state]
             mark = (x, marks, x + ROW_MARK * 1.6, marks + ROW_MARK)
-            draw.rectangle(mark, fill=fill, outline=edge, width=2)  # square: a fifth of the time
+            draw.rectangle(mark, fill=fill, outline=edge, width=2)  # square: no corners to draw
             x += ROW_MARK * 1.6 + 5
 
 
@@ -931,7 +911,7 @@ def _turn_seat(view: View) -> int:
 def render_turn(view: View, names: Sequence[str], t: Label) -> bytes:
     """The table strip above the sheet of the player to move (each turn message's picture)."""
     seat = _turn_seat(view)
-    sheet = _draw_sheet(view, seat, _name_of(names, seat), t)
+    sheet = _draw_sheet(view, seat, seat_name(names, seat), t)
     return stacked_png([_draw_table(view, t, names), sheet], STACK_GAP, _palette())
 
 
@@ -958,12 +938,12 @@ def _ranking_lines(view: View, names: Sequence[str]) -> list[tuple[int | None, s
     """(place, name, points) from first to last. Solo lines have no place (the outcome badge
     says who won); the solo opponent's name is empty."""
     if view.get("solo") is not None:
-        player = (None, _name_of(names, 0), view["sheets"][0]["total"])
+        player = (None, seat_name(names, 0), view["sheets"][0]["total"])
         opponent = (None, "", view["solo"]["points"])
         return [opponent, player] if _solo_outcome(view) in SOLO_LOSSES else [player, opponent]
     places = _places(view)
     order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
-    return [(places[s], _name_of(names, s), view["sheets"][s]["total"]) for s in order]
+    return [(places[s], seat_name(names, s), view["sheets"][s]["total"]) for s in order]
 
 
 def _outcome_badge(view: View, text: dict[str, str]) -> tuple[str, tuple[int, ...]] | None:
@@ -1101,7 +1081,8 @@ def _scoreboard_parts(
     places = _places(view)
     order = sorted(range(seats), key=lambda seat: (places[seat], seat))
     sheets = [
-        _draw_sheet(view, s, _name_of(names, s), t, 1.0, None if solo else places[s]) for s in order
+        _draw_sheet(view, s, seat_name(names, s), t, 1.0, None if solo else places[s])
+        for s in order
     ]
     text = dict(zip(BOARD_LABELS, _texts(t, BOARD_LABELS), strict=True))
     ranking = _draw_ranking(view, text, names, _best_line(view, t, best))
@@ -1117,10 +1098,6 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label, best: int | No
 
 
 # --- Text summaries -------------------------------------------------------------------------------
-
-
-def _die_text(t: Text, colour: str, face: int) -> str:
-    return t("ds-img-die", colour=colour, face=face)
 
 
 def sheet_summary(view: View, seat: int, name: str, t: Text) -> str:
@@ -1154,46 +1131,3 @@ def sheet_summary(view: View, seat: int, name: str, t: Text) -> str:
             )
         )
     return "; ".join(parts)
-
-
-def turn_summary(view: View, names: Sequence[str], t: Text) -> str:
-    """One line: whose turn, the reserve's dice, bag and discard, refill due, last round."""
-    if view["current"] is None:
-        parts = [t("ds-img-game-over")]
-    else:
-        parts = [t("ds-img-summary-turn", player=_name_of(names, view["current"]))]
-    dice = _sorted_reserve(view)
-    if dice:
-        listed = ", ".join(_die_text(t, colour, face) for colour, face in dice)
-        parts.append(t("ds-img-summary-reserve", dice=listed))
-    else:
-        parts.append(t("ds-img-summary-reserve-empty"))
-    parts.append(t("ds-img-summary-bag", bag=view["bag"], discard=view["discard"]))
-    if _refill_now(view):
-        parts.append(t("ds-img-refill-due"))
-    if view["current"] is not None and view["end_triggered"]:
-        parts.append(t("ds-img-last-round"))
-    if _nothing_fits(view):
-        parts.append(t("ds-img-nothing-fits"))
-    return " - ".join(parts)
-
-
-def scoreboard_summary(view: View, names: Sequence[str], t: Text) -> str:
-    """One line: the places with their totals and the outcome."""
-    if view.get("solo") is not None:
-        outcome = _solo_outcome(view)
-        line = t(
-            "ds-img-summary-solo-result",
-            player=_name_of(names, 0),
-            score=view["sheets"][0]["total"],
-            opponent=view["solo"]["points"],
-        )
-        return f"{line} - {t('ds-img-' + outcome.replace('_', '-'))}"
-    places = ", ".join(
-        t("ds-img-summary-place", place=place, player=name, total=points)
-        for place, name, points in _ranking_lines(view, names)
-    )
-    line = t("ds-img-summary-ranking", ranking=places)
-    if sum(place == 1 for place in _places(view)) > 1:
-        line = f"{line} - {t('ds-img-shared')}"
-    return line

@@ -57,6 +57,7 @@ from rendering.toolkit import (
     packed,
     printable,
     readable_size,
+    seat_name,
     stacked_png,
     text_length,
     to_png,
@@ -138,7 +139,7 @@ LABELS = (
     "dz-img-opponent", "dz-img-planets", "dz-img-planets-note", "dz-img-middle-empty",
     "dz-img-ranking", "dz-img-standings", "dz-img-tie-break", "dz-img-shared",
     "dz-sum-sheet", "dz-sum-dice", "dz-sum-turn", "dz-sum-planets", "dz-sum-over",
-    "dz-sum-passed", "dz-sum-opponent", "dz-sum-rank", "dz-sum-ranking", "dz-sum-standings",
+    "dz-sum-passed", "dz-sum-opponent",
     "dz-img-legend-dice", "dz-img-legend-choices", "dz-img-solo-best", "dz-img-solo-new-best",
     "dz-img-solo-score",
 )
@@ -179,7 +180,7 @@ def render_turn(view: Mapping[str, Any], names: Sequence[str], t: Label) -> byte
     seats = [active_seat(view)]
     if view["phase"] == "planets":
         seats = [s for s in view["to_move"] if s >= 0] or seats
-    sheets = [_sheet_card(view, seat, _name(names, seat), t, in_turn=True) for seat in seats]
+    sheets = [_sheet_card(view, seat, seat_name(names, seat), t, in_turn=True) for seat in seats]
     middle = _middle_card(view, names, t, sheets[0].width)
     return stacked_png([middle, *sheets], SHEET_GAP, _palette())
 
@@ -194,7 +195,8 @@ def render_scoreboard(
     """
     standings = _standings(view)
     sheets = [
-        _sheet_card(view, p["seat"], _name(names, p["seat"]), t, in_turn=True) for _, p in standings
+        _sheet_card(view, p["seat"], seat_name(names, p["seat"]), t, in_turn=True)
+        for _, p in standings
     ]
     width = sheets[0].width
     ranking = _ranking_card(view, names, t, width, best)
@@ -224,7 +226,7 @@ def turn_summary(view: Mapping[str, Any], names: Sequence[str], t: Label) -> str
     if view["phase"] == "over":
         return t("dz-sum-over", level=_level_title(view["level"], t))
     if view["phase"] == "planets":
-        pickers = ", ".join(_name(names, s) for s in view["to_move"])
+        pickers = ", ".join(seat_name(names, s) for s in view["to_move"])
         return t("dz-sum-planets", players=pickers, count=len(view["to_move"]))
     parts = [
         t(
@@ -233,32 +235,17 @@ def turn_summary(view: Mapping[str, Any], names: Sequence[str], t: Label) -> str
             rounds=view["rounds"],
             **{"pass": view["pass"]},
             passes=view["passes"],
-            player=_name(names, active_seat(view)),
+            player=seat_name(names, active_seat(view)),
             middle=_values(view["middle"]),
             dice=len(view["middle"]),
         )
     ]
-    passed = [_name(names, p["seat"]) for p in view["players"] if p["passed"]]
+    passed = [seat_name(names, p["seat"]) for p in view["players"] if p["passed"]]
     if passed:
         parts.append(t("dz-sum-passed", players=", ".join(passed), count=len(passed)))
     if view["solo"] and view["opponent"]:
         parts.append(t("dz-sum-opponent", values=_values(view["opponent"])))
     return " ".join(parts)
-
-
-def scoreboard_summary(view: Mapping[str, Any], names: Sequence[str], t: Label) -> str:
-    entries = [
-        t(
-            "dz-sum-rank",
-            place=place,
-            player=_name(names, p["seat"]),
-            points=p["score"]["total"],
-            crosses=p["cross_count"],
-        )
-        for place, p in _standings(view)
-    ]
-    key = "dz-sum-ranking" if view["phase"] == "over" else "dz-sum-standings"
-    return t(key, level=_level_title(view["level"], t), ranking="; ".join(entries))
 
 
 def sheet_field_box(
@@ -924,7 +911,9 @@ def _chip_columns(view: Mapping[str, Any], names: Sequence[str], room: int) -> i
         return 1
     face = font(MIN_FONT, True)
     name_room = (room - CHIP_GAP) / 2 - CHIP_TOTAL_ROOM
-    fits = all(text_length(face, printable(_name(names, p["seat"]))) <= name_room for p in players)
+    fits = all(
+        text_length(face, printable(seat_name(names, p["seat"]))) <= name_room for p in players
+    )
     return 2 if fits else 1
 
 
@@ -939,7 +928,7 @@ def _chip_names(
     for player in view["players"]:
         total_w = text_length(face, str(player["score"]["total"]))
         width = int(chip_w - max(total_w + 24, CHIP_TOTAL_ROOM))
-        name = printable(_name(names, player["seat"]))
+        name = printable(seat_name(names, player["seat"]))
         found.append(name_lines(name, width, MIN_FONT, MIN_FONT, True, int(chip_w - 16))[0])
     return found
 
@@ -1090,7 +1079,7 @@ def _ranking_card(
     solo = len(standings) == 1
     note = [] if solo else _tie_note(view, standings, t, width - 2 * PAD)
     solo_line = _solo_best_text(view, t, best) if solo else ""
-    names_shown = [printable(_name(names, player["seat"])) for _, player in standings]
+    names_shown = [printable(seat_name(names, player["seat"])) for _, player in standings]
     totals = [p["score"]["total"] for _, p in standings]
     places = [place for place, _ in standings]
     tied = [totals.count(p["score"]["total"]) > 1 for _, p in standings]
@@ -1249,10 +1238,6 @@ def _ranking_row(
 
 
 # --- small helpers --------------------------------------------------------------------------------
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 def _values(values: Iterable[int]) -> str:

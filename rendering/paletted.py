@@ -1,9 +1,9 @@
 """Drawing straight in a picture's fixed palette: a byte a pixel, never mapped as a whole.
 
 A sheet is its kept layer (packed in the palette, see :func:`rendering.toolkit.packed`) with
-this turn's marks, dice and numbers on it. Drawn in RGBA, every picture cost a conversion of
-the whole layer to RGBA and a mapping of every pixel back to the palette: two fifths of its
-drawing time. Here the layer's copy is drawn on as it is:
+this turn's marks, dice and numbers on it. Drawn in RGBA, every picture would cost a
+conversion of the whole layer to RGBA and a mapping of every pixel back to the palette, for
+the few pixels a turn changes. Here the layer's copy is drawn on as it is:
 
 - a flat shape (shapes are drawn without antialiasing) takes the entry its colour maps to,
   the very pixels the mapping would have given;
@@ -46,25 +46,92 @@ _COVERED = [0] + [255] * 255  # a glyph's partial coverage as whole: where its p
 
 
 class PaletteDraw(ImageDraw.ImageDraw):
-    """``ImageDraw`` for a picture whose pixels are entries of ``palette`` (mode "P")."""
+    """``ImageDraw`` for a picture whose pixels are entries of ``palette`` (mode "P").
+
+    Every pen that takes a colour gets its entry in ``palette`` instead (Pillow takes an int
+    as a "P" picture's entry): an RGB colour given to Pillow's own pen would be added to the
+    picture's palette, not found in ours. ``test_paletted_drawing`` checks that every pen of
+    Pillow's that takes a colour is one of these.
+    """
 
     def __init__(self, image: Image.Image, palette: FixedPalette) -> None:
         super().__init__(image)
+        self.picture = image
         self.fixed = palette
         self._colours = image.getpalette() or []  # what the patches under texts blend with
 
-    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
-        return super()._getink(self._entry(ink), self._entry(fill))
-
-    def _entry(self, colour: Any) -> Any:
+    def entry(self, colour: Any) -> Any:
+        """The palette's entry for an RGB(A) colour; an entry or None as it is."""
         return self.fixed.index(colour) if isinstance(colour, tuple) else colour
+
+    # ---- Pillow's pens, in the palette's entries ------------------------------------------
+
+    def arc(self, xy: Any, start: float, end: float, fill: Any = None, width: int = 1) -> None:
+        super().arc(xy, start, end, self.entry(fill), width)
+
+    def chord(
+        self,
+        xy: Any,
+        start: float,
+        end: float,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+    ) -> None:
+        super().chord(xy, start, end, self.entry(fill), self.entry(outline), width)
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        super().ellipse(xy, self.entry(fill), self.entry(outline), width)
+
+    def circle(
+        self, xy: Any, radius: float, fill: Any = None, outline: Any = None, width: int = 1
+    ) -> None:
+        super().circle(xy, radius, self.entry(fill), self.entry(outline), width)
+
+    def line(self, xy: Any, fill: Any = None, width: int = 1, joint: str | None = None) -> None:
+        super().line(xy, self.entry(fill), width, joint)
+
+    def shape(self, shape: Any, fill: Any = None, outline: Any = None) -> None:
+        super().shape(shape, self.entry(fill), self.entry(outline))
+
+    def pieslice(
+        self,
+        xy: Any,
+        start: float,
+        end: float,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+    ) -> None:
+        super().pieslice(xy, start, end, self.entry(fill), self.entry(outline), width)
+
+    def point(self, xy: Any, fill: Any = None) -> None:
+        super().point(xy, self.entry(fill))
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        super().polygon(xy, self.entry(fill), self.entry(outline), width)
+
+    def regular_polygon(
+        self,
+        bounding_circle: Any,
+        n_sides: int,
+        rotation: float = 0,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+    ) -> None:
+        fill, outline = self.entry(fill), self.entry(outline)
+        super().regular_polygon(bounding_circle, n_sides, rotation, fill, outline, width)
+
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        super().rectangle(xy, self.entry(fill), self.entry(outline), width)
 
     def bitmap(self, xy: Sequence[float], bitmap: Image.Image, fill: Any = None) -> None:
         """The mask's coverage in ``fill``: blended as RGBA where it is partial."""
         x, y = int(xy[0]), int(xy[1])
         box = (x, y, x + bitmap.width, y + bitmap.height)
         if _solid(bitmap):  # a pen stroke: covered or not, no blend to compute
-            self._image.paste(self.fixed.index(fill), box, bitmap)
+            self.picture.paste(self.fixed.index(fill), box, bitmap)
         else:
             self._blend(box, lambda patch: ImageDraw.Draw(patch).bitmap((0, 0), bitmap, fill))
 
@@ -72,7 +139,8 @@ class PaletteDraw(ImageDraw.ImageDraw):
         """A kept text mask (``key`` names it) laid at ``xy`` in ``fill``."""
         x, y = xy
         box = (x, y, x + mask.width, y + mask.height)
-        inside = x >= 0 and y >= 0 and box[2] <= self._image.width and box[3] <= self._image.height
+        width, height = self.picture.size
+        inside = x >= 0 and y >= 0 and box[2] <= width and box[3] <= height
         if inside and mask.width * mask.height <= PATCH_PIXELS:
             # The colours under the glyphs (the core's own calls: Python's copy the palette).
             counts = self.im.crop(box).histogram((0, 0), mask.im)
@@ -99,10 +167,11 @@ class PaletteDraw(ImageDraw.ImageDraw):
     ) -> None:
         """A rounded rectangle as kept: Pillow draws one in a dozen Python-level steps (its
         corners), and chips, dice and badges repeat on every sheet."""
-        (x0, y0), (x1, y1) = self._normalize_coords(xy)
+        (x0, y0), (x1, y1) = _corners(xy)
         large = (x1 - x0 + 4) * (y1 - y0 + 4) > SHAPE_PIXELS
         if large or (fill is None and outline is None):  # (that: Pillow's default ink)
-            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            fill_entry, outline_entry = self.entry(fill), self.entry(outline)
+            super().rounded_rectangle(xy, radius, fill_entry, outline_entry, width, corners=corners)
             return
         # Moved by even whole pixels, which keeps Pillow's rounding (half to even) as it was.
         left, top = 2 * math.floor(x0 / 2) - 2, 2 * math.floor(y0 / 2) - 2
@@ -132,7 +201,7 @@ class PaletteDraw(ImageDraw.ImageDraw):
         if outline is not None and outline != fill:
             passes.append((None, outline))
         for fill_ink, outline_ink in passes:
-            draw(tile_pen, fill_ink, outline_ink)
+            draw(tile_pen, self.entry(fill_ink), self.entry(outline_ink))
             draw(coverage_pen, fill_ink and 255, outline_ink and 255)
         return tile, coverage
 
@@ -148,9 +217,16 @@ class PaletteDraw(ImageDraw.ImageDraw):
         self._blend(box, lambda patch: ImageDraw.Draw(patch).text(at, text, fill, *args, **options))
 
     def _blend(self, box: Box, draw: Any) -> None:
-        patch = self._image.crop(box).convert("RGBA")
+        patch = self.picture.crop(box).convert("RGBA")
         draw(patch)
-        self._image.paste(self.fixed.map(patch), box)
+        self.picture.paste(self.fixed.map(patch), box)
+
+
+def _corners(xy: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A box's two corners, given as ``(x0, y0, x1, y1)`` or as two points."""
+    if isinstance(xy[0], list | tuple):
+        return (xy[0][0], xy[0][1]), (xy[1][0], xy[1][1])
+    return (xy[0], xy[1]), (xy[2], xy[3])
 
 
 def _bbox_options(options: dict[str, Any]) -> dict[str, Any]:

@@ -1,10 +1,9 @@
 """Stella pictures: the round's grid, a player's slate, the exploration board and the scores.
 
 Every function takes the engine's ``view`` (:func:`games.stella.view`) and ``t``, which maps the
-picture label keys (``st-img-*``, listed in :data:`LABEL_KEYS`) to text in the table's language;
-the one-line summaries call ``t(key, **args)`` with the ``st-sum-*`` keys. Pictures of the cards
-take a ``card_source`` (card id, width -> image) so that a server's own deck can replace the
-generated one.
+picture label keys (``st-img-*``, listed in :data:`LABEL_KEYS`) to text in the table's language.
+Pictures of the cards take a ``card_source`` (card id, width -> image) so that a server's own
+deck can replace the generated one.
 
 The grid, the slate and the board show the 15 cards as on the table: 3 rows of 5 on a night-blue
 cloth, each with its label (A1-E3) in a big badge, the word of the round above them. The cloth
@@ -51,6 +50,7 @@ from rendering.toolkit import (
     kept_layer,
     printable,
     readable_size,
+    seat_name,
     star_points,
     text_length,
     to_png,
@@ -137,9 +137,9 @@ SYMBOL_KINDS = (
     "label", "mark", "veil", "revealed", "spark", "fall", "marker", "active", "darkness",
     "fallen", "penalty", "marks-count", "total",
 )  # fmt: skip
-# Every text key the pictures and summaries use (each exists in en, de and fr).
+# Every text key the pictures use (each exists in en, de and fr).
 # fmt: off
-PICTURE_KEYS = (
+LABEL_KEYS = (
     "st-img-round", "st-img-colon", "st-img-grid-hint", "st-img-marks", "st-img-locked-in",
     "st-img-not-locked", "st-img-locked", "st-img-locked-count", "st-img-marking",
     "st-img-still-marking", "st-img-sits-out", "st-img-left", "st-img-designates",
@@ -147,14 +147,7 @@ PICTURE_KEYS = (
     "st-img-ranking", "st-img-standings", "st-img-shared", "st-img-tie-seed",
     "st-img-tie-published",
 )
-SUMMARY_KEYS = (
-    "st-sum-grid", "st-sum-slate", "st-sum-locked", "st-sum-draft", "st-sum-board",
-    "st-sum-reveal-spark", "st-sum-reveal-fall", "st-sum-darkness", "st-sum-turn",
-    "st-sum-points", "st-sum-round", "st-sum-round-score", "st-sum-penalty", "st-sum-ranking",
-    "st-sum-standings", "st-sum-rank", "st-sum-left",
-)
 # fmt: on
-LABEL_KEYS = PICTURE_KEYS + SUMMARY_KEYS
 
 
 # --- public: pictures ----------------------------------------------------------------------
@@ -222,8 +215,8 @@ def render_board(
     text reads on a phone; a name longer than half a line takes a line of its own, whole.
     """
     seats = len(view["left"])
-    tags = initials([_name(names, s) for s in range(seats)])
-    entries = _panel_layout(view, [_name(names, s) for s in range(seats)], tags)
+    tags = initials([seat_name(names, s) for s in range(seats)])
+    entries = _panel_layout(view, [seat_name(names, s) for s in range(seats)], tags)
     height = int(max((box[3] for box, _ in entries), default=_grid_bottom(BOARD_HEADER))) + PAD
     image = _table_picture(card_source, tuple(view["grid"]), BOARD_HEADER, height)
     draw = ImageDraw.Draw(image)
@@ -250,11 +243,11 @@ def render_round_summary(view: View, names: Sequence[str], t: Label) -> bytes:
         return to_png(image, _table_palette())
     columns = _summary_columns()
     tally = round_tally(record, seats)
-    tags = initials([_name(names, s) for s in range(seats)])
+    tags = initials([seat_name(names, s) for s in range(seats)])
     order = sorted(range(seats), key=lambda s: (-record["scores"][s], s))
     rows = []
     for seat in order:
-        name, note = _name(names, seat), _cell_note(t, view["left"][seat])
+        name, note = seat_name(names, seat), _cell_note(t, view["left"][seat])
         band = _name_band(name, tags[seat], note, columns["player"][1])
         rows.append(
             _RoundRow(seat, name, tags[seat], view["left"][seat], view["totals"][seat], band)
@@ -279,15 +272,15 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
     note = wrap_text(t(note_key), TABLE_WIDTH - 2 * PAD - 12, TABLE_TEXT) if tied else []
     columns = _score_columns()
     places = standings(view)
-    tags = initials([_name(names, s) for s in range(seats)])
+    tags = initials([seat_name(names, s) for s in range(seats)])
     rows = []
     for seat in sorted(range(seats), key=lambda s: (places[s], s)):
         shared = places.count(places[seat]) > 1
         decided = view["preset"] == "seed" and _tied_on_total(view["totals"], seat)
         tags_note = _cell_note(t, view["left"][seat], t("st-img-shared") if shared else "")
-        band = _name_band(_name(names, seat), tags[seat], tags_note, columns["player"][1] - 4)
+        band = _name_band(seat_name(names, seat), tags[seat], tags_note, columns["player"][1] - 4)
         rows.append(
-            _ScoreRow(seat, _name(names, seat), tags[seat], places[seat], shared, decided, band)
+            _ScoreRow(seat, seat_name(names, seat), tags[seat], places[seat], shared, decided, band)
         )
     body = sum(_row_height(row.band) for row in rows)
     height = TITLE_HEIGHT + HEAD_HEIGHT + body + len(note) * NOTE_LINE + PAD + 4
@@ -308,88 +301,6 @@ def render_scoreboard(view: View, names: Sequence[str], t: Label) -> bytes:
 def extension(picture: bytes) -> str:
     """The file extension for a picture of this module: ``"jpg"`` or ``"png"``."""
     return "png" if picture.startswith(b"\x89PNG") else "jpg"
-
-
-# --- public: summaries -----------------------------------------------------------------------
-
-
-def grid_summary(view: View, t: Label) -> str:
-    return t("st-sum-grid", round=view["round"], rounds=ROUNDS, word=view["word"] or "")
-
-
-def slate_summary(view: View, t: Label) -> str:
-    marks = sorted(set(view.get("my_slate") or []))
-    text = t("st-sum-slate", count=len(marks), labels=" ".join(label(c) for c in marks))
-    seat = view.get("viewer")
-    locked = seat is not None and bool(view["locked_in"][seat])
-    return f"{text} {t('st-sum-locked' if locked else 'st-sum-draft')}"
-
-
-def board_summary(view: View, names: Sequence[str], t: Label) -> str:
-    """Only public things: revealed cards and their markers, Darkness, points, whose turn."""
-    parts = [
-        t(
-            "st-sum-board",
-            round=view["round"],
-            rounds=ROUNDS,
-            word=view["word"] or "",
-            revealed=len(view["revealed"]),
-        )
-    ]
-    for reveal in reveal_outcomes(view["revealed"], view["preset"], view["sparks"]):
-        by, markers = _name(names, reveal.by), ", ".join(_name(names, s) for s in reveal.markers)
-        if reveal.fall:
-            parts.append(t("st-sum-reveal-fall", label=reveal.label, player=by))
-        else:
-            key = "st-sum-reveal-spark"
-            parts.append(
-                t(key, label=reveal.label, player=by, players=markers, points=reveal.points)
-            )
-    if view["darkness"] is not None:
-        parts.append(t("st-sum-darkness", player=_name(names, view["darkness"])))
-    if view["active"] is not None:
-        parts.append(t("st-sum-turn", player=_name(names, view["active"])))
-    points = ", ".join(
-        f"{_name(names, s)} {view['points'][s]}"
-        for s in range(len(view["left"]))
-        if view["taking_part"][s]
-    )
-    if points and view["phase"] == "exploration":
-        parts.append(t("st-sum-points", points=points))
-    return " ".join(parts)
-
-
-def round_summary_summary(view: View, names: Sequence[str], t: Label) -> str:
-    if not view["history"]:
-        return t("st-img-round-scores")
-    record = view["history"][-1]
-    seats = len(view["left"])
-    tally = round_tally(record, seats)
-    scores = []
-    for seat in sorted(range(seats), key=lambda s: (-record["scores"][s], s)):
-        text = t("st-sum-round-score", player=_name(names, seat), points=record["scores"][seat])
-        if tally.penalty and seat == record["darkness"]:
-            text += " " + t("st-sum-penalty", points=tally.penalty)
-        scores.append(text)
-    return t(
-        "st-sum-round", round=record["round"], word=record["word"] or "", scores=", ".join(scores)
-    )
-
-
-def scoreboard_summary(view: View, names: Sequence[str], t: Label) -> str:
-    places = standings(view)
-    seats = len(view["left"])
-    entries = []
-    for seat in sorted(range(seats), key=lambda s: (places[s], s)):
-        entry = t(
-            "st-sum-rank",
-            place=places[seat],
-            player=_name(names, seat),
-            points=view["totals"][seat],
-        )
-        entries.append(entry + (" " + t("st-sum-left") if view["left"][seat] else ""))
-    key = "st-sum-ranking" if view["phase"] == "over" else "st-sum-standings"
-    return t(key, ranking=", ".join(entries))
 
 
 # --- public: geometry and game facts the pictures show --------------------------------------
@@ -552,7 +463,7 @@ def _cloth(height: int) -> Image.Image:
     return image
 
 
-@cache  # the header's stars alone: a whole cloth kept per height held 3 MB each
+@cache  # the header's stars alone: a whole cloth kept per height would be a picture each
 def _starry_band() -> Image.Image:
     band = Image.new("RGB", (WIDTH, BOARD_HEADER), NIGHT)
     draw = ImageDraw.Draw(band)
@@ -564,8 +475,8 @@ def _starry_band() -> Image.Image:
     return band
 
 
-# 2.3 MB; composing one from painted cards takes about a millisecond. The grid, the slate and
-# the board share a round's block: the one of the round drawn last is kept.
+# A block is large and quickly composed from painted cards. The grid, the slate and the board
+# share a round's block: the one of the round drawn last is kept.
 @kept_layer(maxsize=1)
 def _cards_block(source: CardSource, cards: tuple[int, ...]) -> Image.Image:
     """The 15 cards with their label badges, on the cloth (what every grid picture shares)."""
@@ -603,7 +514,7 @@ def _table_picture(
     return image
 
 
-@kept_layer(maxsize=8)  # ~190 KB each: a round start draws its grid for every seat at once
+@kept_layer(maxsize=8)  # a round start draws its grid for every seat at once
 def _grid_jpeg(
     source: CardSource, cards: tuple[int, ...], word: str, round_text: str, hint: str
 ) -> bytes:
@@ -614,7 +525,7 @@ def _grid_jpeg(
 
 def _jpeg(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
-    # Halved colour resolution (4:2:0) keeps the badges and chips clean and saves a fifth.
+    # Halved colour resolution (4:2:0) keeps the badges and chips clean in a smaller file.
     image.save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=2)
     return buffer.getvalue()
 
@@ -715,7 +626,7 @@ def _board_state(view: View, names: Sequence[str], t: Label) -> str:
     if phase == "exploration":
         active = view["active"]
         turn = (
-            f" · {printable(_name(names, active))} {t('st-img-designates')}"
+            f" · {printable(seat_name(names, active))} {t('st-img-designates')}"
             if active is not None
             else ""
         )
@@ -1302,10 +1213,6 @@ def _luminance(colour: Colour) -> float:
 
 
 # --- names -------------------------------------------------------------------------------------
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
 
 
 def _initials_of(name: str) -> str:

@@ -373,8 +373,8 @@ _OUTLINE = [255 if v < 50 else max(0, 255 - (v - 50) * 6) for v in range(256)]
 
 @cache
 def _emoji_font() -> ImageFont.FreeTypeFont:
-    # One face for the one colour font: each open face holds about the whole 2.7 MB file again,
-    # so glyphs are drawn once at the reference size and scaled from there.
+    # One face for the one colour font: each open face holds the whole font file again, so
+    # glyphs are drawn once at the reference size and scaled from there.
     return ImageFont.truetype(str(EMOJI_FONT), _REFERENCE, layout_engine=ImageFont.Layout.BASIC)
 
 
@@ -387,11 +387,6 @@ def _master(code: int) -> Image.Image:
     draw.text((side / 2, side / 2), chr(code), font=_emoji_font(), embedded_color=True, anchor="mm")
     box = canvas.getbbox()
     return canvas.crop(box) if box else canvas
-
-
-@lru_cache(maxsize=512)
-def _extent(code: int) -> tuple[int, int]:
-    return _master(code).size
 
 
 @lru_cache(maxsize=256)

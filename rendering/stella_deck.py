@@ -1,10 +1,10 @@
 """The painted deck kept in the bot's data folder: each card is painted once per installation.
 
-Painting a card takes about 25 ms, and a fresh process (after every restart) would paint up
-to 15 of them for each new round until it has painted the whole deck: the first rounds of an
-evening waited seconds for their pictures. Painted cards are saved here as raw RGB bytes (139
-KB a card at the grid's width, 22 MB for the deck), so a later process reads a card from the
-file system's cache in well under a millisecond. The process reads a card each time a round's
+Painting a card is slow next to reading one, and a fresh process (after every restart) would
+paint up to 15 of them for each new round until it has painted the whole deck: the first
+rounds of an evening would wait for their pictures. Painted cards are saved here as raw RGB
+bytes at the grid's width, so a later process reads a card from the file system's cache
+instead. The process reads a card each time a round's
 cards are composed (a few times per round, the composed block is kept) rather than holding
 cards of its own: the system's cache holds them for every process, outside the worker's memory.
 

@@ -81,7 +81,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 def canvas(width: int, height: int, radius: int = 18) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A paper card with rounded transparent corners."""
-    if width * height <= KEPT_CARD_PIXELS:  # a copy: a tenth of drawing the card
+    if width * height <= KEPT_CARD_PIXELS:  # a copy: much quicker than drawing the card
         image = _blank_card(width, height, radius).convert("RGBA")
     else:
         image = _draw_card(width, height, radius).convert("RGBA")
@@ -335,11 +335,6 @@ def _note_clipped(text: str) -> None:
     _cuts().append(text)
 
 
-def note_scaled_text(cap: float, text: str) -> None:
-    """Counts a text drawn elsewhere (on a layer pasted at another scale) at its shown height."""
-    _note_text(int(cap), text)
-
-
 def finish_picture(width: int) -> Legibility:
     """Closes the picture under way: its smallest text, kept for :func:`last_legibility`."""
     cap, text = getattr(_drawn, "smallest", None) or (10**6, "")
@@ -585,8 +580,8 @@ def fixed_palette(
 
     ``texts`` pairs inks with the surfaces they are written on. Shapes are drawn without
     antialiasing, so a flat drawing holds its named colours and, at the edges of text, blends of
-    the ink and the surface under it. Mapping a picture to such a palette is several times
-    cheaper than choosing a palette for each picture.
+    the ink and the surface under it. Mapping a picture to such a palette spares choosing a
+    palette for each picture, which reads all of its colours.
     """
     colours = [tuple(colour[:3]) for colour in flats]
     for inks, surfaces in texts:
@@ -656,7 +651,7 @@ def stacked_png(pictures: Sequence[Image.Image], gap: int, palette: FixedPalette
     return _png(rows, palette.entries, palette.transparent)
 
 
-LAYER_COLOURS = 1 << 14  # a sheet's layer has some 600 (its text edges)
+LAYER_COLOURS = 1 << 14  # far more than a sheet's layer has (its flat colours, its text edges)
 
 
 def packed(layer: Image.Image, palette: FixedPalette) -> Image.Image:
@@ -697,13 +692,12 @@ def unpacked(layer: Image.Image) -> Image.Image:
 def _to_palette(image: Image.Image, palette: FixedPalette) -> Image.Image:
     """Each pixel's nearest palette entry (the transparent ones: the clear entry).
 
-    ``Image.quantize`` makes the same call, but only after an RGB copy of the whole picture
-    (two fifths of the mapping's time), which the conversion does not need.
+    Through ``Image.quantize``, Pillow's public way to a given palette, which takes only RGB:
+    the mapping reads a pixel's colour, not its alpha, so the RGB copy changes no entry. That
+    copy costs a pass over the picture; Pillow's core could skip it, but only through its
+    private API.
     """
-    try:
-        return image._new(image.im.convert("P", Image.Dither.NONE, palette.clear.im))
-    except (AttributeError, ValueError):  # a Pillow without the direct route
-        return image.convert("RGB").quantize(palette=palette.clear, dither=Image.Dither.NONE)
+    return image.convert("RGB").quantize(palette=palette.clear, dither=Image.Dither.NONE)
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -716,7 +710,7 @@ def _png(rows: Image.Image, entries: Sequence[int], transparent: int) -> bytes:
     ``rows``: the picture's palette indices right of a first column of zeros, which are the
     rows' filter bytes (none), so its bytes are the PNG's image data as they are. Written here
     rather than by ``Image.save``: the rows go to ISA-L's deflate, which packs these flat
-    pictures a little smaller than zlib's fastest level, in a fifth of the time.
+    pictures as small as zlib's fastest level does, and sooner.
     """
     header = struct.pack(">IIBBBBB", rows.width - 1, rows.height, 8, _COLOUR_TYPE_PALETTE, 0, 0, 0)
     colours = bytes(entries[: 3 * transparent]) + bytes(CLEAR)
@@ -750,3 +744,8 @@ def on_backgrounds(png: bytes) -> Image.Image:
     sheet.paste(picture, (pad, pad), picture)
     sheet.paste(picture, (picture.width + pad * 2, pad), picture)
     return sheet
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's player name, or its number when the names end before it."""
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"

@@ -79,6 +79,7 @@ class DiceStarsScreens(GameScreens):
                         style="primary" if n in allowed else "secondary",
                         disabled=n not in allowed,
                         emoji="🎲",
+                        app_emoji="dice",
                     )
                     for n in range(1, engine.MAX_DRAW + 1)
                 )
@@ -107,6 +108,7 @@ class DiceStarsScreens(GameScreens):
                         label,
                         {"type": kind, "colour": colour},
                         emoji=COLOUR_EMOJI[colour],
+                        app_emoji=f"ds_{colour}",
                         style="danger" if penalty else "primary",
                     )
                 )
@@ -121,6 +123,7 @@ class DiceStarsScreens(GameScreens):
                         label,
                         {"type": kind, "n": n},
                         emoji=NUMBER_EMOJI[n],
+                        app_emoji=f"die{n}",
                         style="danger" if penalty else "primary",
                     )
                 )
@@ -149,7 +152,11 @@ class DiceStarsScreens(GameScreens):
                 )
                 options.append(
                     Option(
-                        label=label[:100], value=f"{row}.{star}", description=hint[:100], emoji="⭐"
+                        label=label[:100],
+                        value=f"{row}.{star}",
+                        description=hint[:100],
+                        emoji="⭐",
+                        app_emoji="ds_star",
                     )
                 )
         return Select(

@@ -15,13 +15,10 @@ from typing import Any
 
 from games import dice_stars as engine
 from rendering.dice_stars import row_state
+from rendering.toolkit import seat_name
 from screens.alt_text import Part, compose
 
 Text = Callable[..., str]
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else str(seat + 1)
 
 
 def _die(t: Text, colour: str, face: int) -> str:
@@ -70,7 +67,7 @@ def fits(state: engine.State, seat: int, t: Text) -> str:
 
 def _phase_parts(state: engine.State, names: Sequence[str], t: Text) -> list[Part]:
     """What the player to act may do now, first."""
-    seat, player = state.current, _name(names, state.current)
+    seat, player = state.current, seat_name(names, state.current)
     if state.phase == engine.REFILL:
         return [(t("alt-ds-refill", player=player), 0)]
     if state.phase == engine.DRAW:
@@ -91,7 +88,7 @@ def turn_alt(state: engine.State, names: Sequence[str], t: Text) -> str:
     seat = state.current
     totals = engine.scores(state)
     others = ", ".join(
-        t("alt-score", player=_name(names, s), points=totals[s])
+        t("alt-score", player=seat_name(names, s), points=totals[s])
         for s in range(state.seats)
         if s != seat
     )
@@ -99,7 +96,7 @@ def turn_alt(state: engine.State, names: Sequence[str], t: Text) -> str:
     solo = engine.solo_opponent_score(state) if state.seats == 1 else None
     parts: list[Part | None] = [
         *_phase_parts(state, names, t),
-        (t("alt-own-score", player=_name(names, seat), points=totals[seat]), 1),
+        (t("alt-own-score", player=seat_name(names, seat), points=totals[seat]), 1),
         (t("alt-ds-last-round"), 1) if state.end_triggered else None,
         (t("alt-ds-reserve", dice=dice) if dice else t("alt-ds-reserve-empty"), 2),
         (t("alt-ds-solo-opponent", points=solo), 2) if solo is not None else None,
@@ -148,7 +145,7 @@ def scoreboard_alt(
                     t(
                         "alt-ds-solo-result",
                         outcome=result["outcome"],
-                        player=_name(names, 0),
+                        player=seat_name(names, 0),
                         points=result["score"],
                         opponent=result["opponent"],
                     ),
@@ -161,7 +158,7 @@ def scoreboard_alt(
     places, totals = result["ranking"], result["scores"]
     order = sorted(range(state.seats), key=lambda s: (places[s], s))
     ranking = ", ".join(
-        t("alt-place", place=places[s], player=_name(names, s), points=totals[s]) for s in order
+        t("alt-place", place=places[s], player=seat_name(names, s), points=totals[s]) for s in order
     )
     shared = sum(place == 1 for place in places) > 1
     return compose(

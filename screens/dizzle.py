@@ -72,7 +72,11 @@ def choice_menus(state: engine.State, t: Text) -> list[Select]:
     if phase == "return":
         seat = state.turn
         options = [
-            _option(t("dz-action-return-die", value=_pips(state, a), field=_label(a)), a)
+            _option(
+                t("dz-action-return-die", value=_pips(state, a), field=_label(a)),
+                a,
+                app_emoji=f"die{_pips(state, a)}",
+            )
             for a in engine.legal_actions(state, seat)
         ]
         return split_menu(options, t("dz-choose-return"), t)
@@ -105,7 +109,11 @@ def turn_rows(state: engine.State, t: Text) -> list[Row]:
         legal = engine.legal_actions(state, state.turn)
         if legal and legal[0]["type"] in ("reroll", "pass"):
             reroll = Button(
-                t("dz-action-reroll"), action_payload({"type": "reroll"}), "primary", "🎲"
+                t("dz-action-reroll"),
+                action_payload({"type": "reroll"}),
+                "primary",
+                "🎲",
+                app_emoji="dice",
             )
             pass_ = Button(t("dz-action-pass"), action_payload({"type": "pass"}), "secondary")
             return [(reroll, pass_)]
@@ -125,7 +133,9 @@ def turn_rows(state: engine.State, t: Text) -> list[Row]:
 
 def _choice_button(option: Option) -> Button:
     label = option.label if not option.description else f"{option.label} · {option.description}"
-    return Button(label[:80], "a" + option.value, "primary", option.emoji)
+    return Button(
+        label[:80], "a" + option.value, "primary", option.emoji, app_emoji=option.app_emoji
+    )
 
 
 def more_pages(menus: list[Select]) -> list[list[Select]]:
@@ -159,13 +169,21 @@ def _place_option(state: engine.State, action: Action, t: Text) -> Option:
     special = level.specials.get(level.cell(*action["at"]))
     label = f"{_pips(state, action)} → {_label(action)}"  # as the picture names them
     if special is None:
-        return _option(label, action)
+        return _option(label, action, app_emoji=f"die{_pips(state, action)}")
     return _option(
         label,
         action,
         description=_special_text(state, special, t)[:100],
         emoji=SPECIAL_EMOJI[special.kind],
+        app_emoji=special_emoji(special),
     )
+
+
+def special_emoji(special: Special) -> str:
+    """The application emoji of a special: a puzzle piece, key or lock in its colour."""
+    if special.color:
+        return f"dz_{special.kind}_{special.color}"
+    return f"dz_{special.kind}"
 
 
 def _special_text(state: engine.State, special: Special, t: Text) -> str:
@@ -195,7 +213,12 @@ def _planet_options(state: engine.State, t: Text) -> list[Option]:
         for action in engine.legal_actions(state, seat):
             seen.setdefault(tuple(action["at"]), action)
     return [
-        _option(t("dz-action-choose-planet", field=_label(a)), a, emoji=SPECIAL_EMOJI["planet"])
+        _option(
+            t("dz-action-choose-planet", field=_label(a)),
+            a,
+            emoji=SPECIAL_EMOJI["planet"],
+            app_emoji="dz_planet",
+        )
         for _, a in sorted(seen.items())
     ]
 

@@ -15,13 +15,10 @@ from typing import Any
 
 from games import dizzle as engine
 from games.dizzle_levels import field_label
+from rendering.toolkit import seat_name
 from screens.alt_text import Part, compose
 
 Text = Callable[..., str]
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else str(seat + 1)
 
 
 def _level(view: dict[str, Any], t: Text) -> str:
@@ -59,13 +56,13 @@ def _phase_parts(
         pickers = engine.to_move(state)
         at = {tuple(a["at"]) for s in pickers for a in engine.legal_actions(state, s)}
         planets = [field_label(*field) for field in sorted(at)]
-        players = ", ".join(_name(names, s) for s in pickers)
+        players = ", ".join(seat_name(names, s) for s in pickers)
         return [
             (t("alt-dz-planets", players=players, count=len(pickers)), 0),
             (t("alt-dz-planet-fields", fields=", ".join(planets)), 1),
         ]
     seat = state.turn
-    player = _name(names, seat)
+    player = seat_name(names, seat)
     header = t(
         "alt-dz-round",
         round=view["round"],
@@ -90,16 +87,16 @@ def turn_alt(state: engine.State, names: Sequence[str], t: Text) -> str:
     seat = state.turn if state.phase != "planets" else None
     totals = engine.scores(state)
     middle = ", ".join(map(str, sorted(state.middle)))
-    passed = [_name(names, p["seat"]) for p in view["players"] if p["passed"]]
+    passed = [seat_name(names, p["seat"]) for p in view["players"] if p["passed"]]
     others = ", ".join(
-        t("alt-score", player=_name(names, s), points=totals[s])
+        t("alt-score", player=seat_name(names, s), points=totals[s])
         for s in range(state.seats)
         if s != seat
     )
     opponent = view["opponent"]
     parts: list[Part | None] = [
         *_phase_parts(state, view, names, t),
-        (t("alt-own-score", player=_name(names, seat), points=totals[seat]), 1)
+        (t("alt-own-score", player=seat_name(names, seat), points=totals[seat]), 1)
         if seat is not None
         else None,
         (t("alt-dz-last-turn"), 1) if view["last_turn"] else None,
@@ -155,7 +152,7 @@ def scoreboard_alt(
                     t(
                         "alt-dz-solo-result",
                         level=level,
-                        player=_name(names, 0),
+                        player=seat_name(names, 0),
                         points=totals[0],
                         crosses=crosses[0],
                     ),
@@ -167,7 +164,7 @@ def scoreboard_alt(
     places = engine.ranking(state)
     order = sorted(range(state.seats), key=lambda s: (places[s], s))
     ranking = ", ".join(
-        t("alt-place", place=places[s], player=_name(names, s), points=totals[s]) for s in order
+        t("alt-place", place=places[s], player=seat_name(names, s), points=totals[s]) for s in order
     )
     over = int(engine.is_over(state))
     return compose([(t("alt-dz-result", level=level, over=over), 0), (ranking, 0)])

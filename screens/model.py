@@ -2,6 +2,12 @@
 
 Free of discord.py, so that the drawing worker (``drawing.service``) can draw screens without
 loading it; :mod:`cogs.table.components` turns the controls into Discord components.
+
+A control may name one of the bot's application emojis by its key (``app_emoji``, a key of
+:mod:`rendering.app_emojis`): the drawing worker cannot know whether Discord has it, so the
+bot shows it where it does, and the control's own ``emoji`` where it does not. The label
+stays whole either way: a screen reader names a custom emoji by its name only, and the words
+are what a colour-blind player reads.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ class Button:
     style: str = "secondary"
     emoji: str | None = None
     disabled: bool = False
+    app_emoji: str | None = None
 
 
 @dataclass(frozen=True)
@@ -25,6 +32,7 @@ class Option:
     description: str | None = None
     emoji: str | None = None
     default: bool = False
+    app_emoji: str | None = None
 
 
 @dataclass(frozen=True)

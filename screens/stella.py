@@ -154,8 +154,17 @@ class StellaScreens(GameScreens):
         return f"{header}\n{over}"
 
     def _exploration_row(self, ctx: TableContext) -> Row:
+        # The moon when the player to designate is in Darkness: a fall would cost their sparks.
+        state = ctx.state
+        dark = state.darkness >= 0 and state.active == state.darkness
         return (
-            Button(ctx.t("st-button-designate"), "u:designate", style="primary", emoji="🔦"),
+            Button(
+                ctx.t("st-button-designate"),
+                "u:designate",
+                style="primary",
+                emoji="🔦",
+                app_emoji="st_darkness" if dark else "st_spark",
+            ),
             Button(ctx.t("st-button-my-slate"), "u:slate", emoji="🗒️"),
         )
 
@@ -281,6 +290,7 @@ class StellaScreens(GameScreens):
                         f"atoggle:{card}:{int(card not in marks)}",  # the state it asks for
                         style="success" if card in marks else "secondary",
                         emoji="✅" if card in marks else None,
+                        app_emoji="st_mark" if card in marks else None,
                     )
                     for card in cards
                 )

@@ -15,14 +15,11 @@ from typing import Any
 
 from games import stella as engine
 from rendering.stella import reveal_outcomes, round_tally, standings
+from rendering.toolkit import seat_name
 from screens.alt_text import Part, compose
 
 Text = Callable[..., str]
 View = Mapping[str, Any]
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else str(seat + 1)
 
 
 def _labels(cards: Sequence[int]) -> str:
@@ -71,17 +68,17 @@ def board_alt(public: View, names: Sequence[str], t: Text) -> str:
     """The exploration board: whose turn, the revealed cards and their outcome, Darkness."""
     parts: list[Part | None] = [(_round(public, t), 0)]
     if public["active"] is not None:
-        parts.append((t("alt-st-designates", player=_name(names, public["active"])), 0))
+        parts.append((t("alt-st-designates", player=seat_name(names, public["active"])), 0))
     else:
         parts.append((t("alt-st-round-over"), 0))
     reveals = reveal_outcomes(public["revealed"], public["preset"], public["sparks"])
     texts = []
     for reveal in reversed(reveals):  # the latest first: what just happened matters most
-        by = _name(names, reveal.by)
+        by = seat_name(names, reveal.by)
         if reveal.fall:
             texts.append(t("alt-st-fall", label=reveal.label, player=by))
         else:
-            markers = ", ".join(_name(names, s) for s in reveal.markers)
+            markers = ", ".join(seat_name(names, s) for s in reveal.markers)
             texts.append(
                 t(
                     "alt-st-spark",
@@ -97,17 +94,17 @@ def board_alt(public: View, names: Sequence[str], t: Text) -> str:
     elif exploring:
         parts.append((t("alt-st-none-revealed"), 1))
     if public["darkness"] is not None:
-        parts.append((t("alt-st-darkness", player=_name(names, public["darkness"])), 1))
+        parts.append((t("alt-st-darkness", player=seat_name(names, public["darkness"])), 1))
     seats = range(len(public["left"]))
     taking_part = [s for s in seats if public["taking_part"][s]]
     points = ", ".join(
-        t("alt-score", player=_name(names, s), points=public["points"][s]) for s in taking_part
+        t("alt-score", player=seat_name(names, s), points=public["points"][s]) for s in taking_part
     )
     if points and exploring:
         parts.append((t("alt-st-points", points=points), 3))
     counts = public.get("counts") or []
     marks = ", ".join(
-        f"{_name(names, s)} {counts[s]}" for s in taking_part if s < len(counts) and counts[s]
+        f"{seat_name(names, s)} {counts[s]}" for s in taking_part if s < len(counts) and counts[s]
     )
     if marks:
         parts.append((t("alt-st-counts", counts=marks), 4))
@@ -123,13 +120,13 @@ def round_alt(public: View, names: Sequence[str], t: Text) -> str:
     tally = round_tally(record, seats)
     scores = []
     for seat in sorted(range(seats), key=lambda s: (-record["scores"][s], s)):
-        text = t("alt-score", player=_name(names, seat), points=record["scores"][seat])
+        text = t("alt-score", player=seat_name(names, seat), points=record["scores"][seat])
         if tally.penalty and seat == record["darkness"]:
             text += " " + t("st-sum-penalty", points=tally.penalty)
         scores.append(text)
     header = t("alt-st-round-scores", round=record["round"], word=record["word"] or "")
     totals = ", ".join(
-        t("alt-score", player=_name(names, s), points=public["totals"][s]) for s in range(seats)
+        t("alt-score", player=seat_name(names, s), points=public["totals"][s]) for s in range(seats)
     )
     return compose(
         [(header, 0), (", ".join(scores) + ".", 0), (t("alt-st-totals", scores=totals), 1)]
@@ -137,7 +134,8 @@ def round_alt(public: View, names: Sequence[str], t: Text) -> str:
 
 
 def scoreboard_alt(public: View, names: Sequence[str], t: Text) -> str:
-    """The places and totals: final once the game is over, else the standings."""
+    """The places and totals: final once the game is over, else the standings; who left
+    says so, as the picture does."""
     places = standings(public)
     seats = len(public["left"])
     entries = []
@@ -145,9 +143,13 @@ def scoreboard_alt(public: View, names: Sequence[str], t: Text) -> str:
         entry = t(
             "alt-place",
             place=places[seat],
-            player=_name(names, seat),
+            player=seat_name(names, seat),
             points=public["totals"][seat],
         )
+        if public["left"][seat]:
+            entry = t("alt-st-left", entry=entry)
         entries.append(entry)
     over = int(public["phase"] == engine.OVER)
-    return compose([(t("alt-st-result", over=over), 0), (", ".join(entries), 0)])
+    shared = int(over and sum(place == 1 for place in places) > 1)
+    heading = t("alt-st-result", over=over, shared=shared)
+    return compose([(heading, 0), (", ".join(entries) + ".", 0)])

@@ -283,7 +283,7 @@ class SQL:
 def dump(value: Any) -> str:
     """JSON as stored: compact, and readable text for every language.
 
-    orjson writes the same text as ``json.dumps`` several times faster (every change saves the
+    orjson writes the same text as ``json.dumps`` in much less time (every change saves the
     whole table); an integer beyond 64 bits, which it refuses, takes the slow road.
     """
     try:

@@ -60,7 +60,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         3,
         """
         -- The move log keyed by (game, seq) alone: without SQLite's hidden row id and its
-        -- second index, a finished game takes a fifth less room.
+        -- second index, a finished game takes less room.
         CREATE TABLE moves_keyed (
             game_id INTEGER NOT NULL REFERENCES games (id),
             seq INTEGER NOT NULL,

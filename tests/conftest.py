@@ -42,6 +42,9 @@ class BotRunner:
         self._task = asyncio.create_task(self.bot.start(self.config.token))
         self.emu.busy_checks[:] = [self._busy]
         await self.emu.wait_for_bot(timeout=10, bot_task=self._task)
+        # The application emojis are found or created in the background: a test starts once
+        # that is over, so that its controls show the emojis (or labels) throughout.
+        await asyncio.wait_for(self.bot.app_emojis.settled.wait(), 30)
         return self.bot
 
     def _busy(self) -> bool:

@@ -109,7 +109,8 @@ def test_the_table_remembers_the_channels_of_a_bounded_number_of_games(monkeypat
     from storage import GameRecord
 
     monkeypatch.setattr(table_cog, "KNOWN_GAMES", 3)
-    cog = table_cog.TableCog(SimpleNamespace())  # type: ignore[arg-type]
+    services = dict.fromkeys(("db", "drawing", "loc", "config", "direct"))
+    cog = table_cog.TableCog(SimpleNamespace(**services))  # type: ignore[arg-type]
 
     def record(game_id: int, channel_id: int) -> GameRecord:
         return GameRecord(game_id, 1, channel_id, "nim", "active", {}, 1, 0.0, 0.0, None)

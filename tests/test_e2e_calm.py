@@ -104,9 +104,9 @@ async def test_a_forced_placement_is_played_by_the_table_and_logged(emu, runner,
     state.middle = sorted([one, *none])  # a position with exactly one legal placement
     assert len(dz_engine.legal_actions(state, seat)) == 1
     moves: list = []
-    events = cog._advance(plugin, table, state, moves, record.version + 1)
+    events = cog.play_automatic_moves(plugin, table, state, moves, record.version + 1)
     async with cog.queue(chan.id):
-        await cog._commit(None, plugin, record, table, state, moves, events)
+        await cog.save_and_show(None, plugin, record, table, state, moves, events)
     logged = await runner.db.moves(record.id)
     assert (logged[-1].seat, logged[-1].action["type"], logged[-1].actor) == (
         seat,

@@ -273,7 +273,7 @@ async def test_simultaneous_planet_picks_share_one_message_edited_in_place(emu, 
     state.phase = "planets"
     for sheet in state.sheets:
         sheet.rockets = 1
-    await cog._commit(None, cog.plugins["dizzle"], record, table, state, [], [])
+    await cog.save_and_show(None, cog.plugins["dizzle"], record, table, state, [], [])
     picks = pass_message(emu, chan)
     assert all(f"<@{u.id}>" in picks.text for u in users[:2])
     # The pass's message is edited, so a short message notifies the picker whom this pass

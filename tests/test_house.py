@@ -134,3 +134,68 @@ def test_table_modules_are_short() -> None:
     for path in sorted((REPO / "cogs" / "table").glob("*.py")):
         lines = len(path.read_text().splitlines())
         assert lines <= TABLE_MODULE_LINES, f"{path.name}: {lines} lines"
+
+
+TABLE_COG = "cogs.table.cog"
+PLUGIN_HOOKS = (
+    "on_ui",
+    "answer_in_place",
+    "sync_seat",
+    "show_panels",
+    "sync_private",
+    "personal_best",
+)
+
+
+def test_table_modules_are_handed_services_not_the_cog() -> None:
+    # Not even for type checking: a module of the table that names the cog reaches into it.
+    for path in sorted((REPO / "cogs" / "table").glob("*.py")):
+        if path.name == "cog.py":
+            continue
+        named = {module for module in _imports(path) if module.startswith(TABLE_COG)}
+        assert not named, f"{path.name} imports the table cog ({sorted(named)})"
+
+
+def test_the_checker_sees_an_import_of_the_cog_for_type_checking(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from cogs.table.cog import TableCog\n"
+    )
+    assert TABLE_COG in _imports(sample)
+    assert not _run_time_targets(sample, _modules())
+
+
+def _hook_annotations(path: Path) -> dict[str, list[str]]:
+    """Each plugin hook a file defines, with its parameters' annotations as written."""
+    found: dict[str, list[str]] = {}
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.AsyncFunctionDef | ast.FunctionDef) and node.name in PLUGIN_HOOKS:
+            found[node.name] = [
+                ast.unparse(arg.annotation) for arg in node.args.args if arg.annotation
+            ]
+    return found
+
+
+def test_plugin_hooks_take_the_services_not_the_cog() -> None:
+    files = [REPO / "cogs" / "table" / "plugin.py", *sorted((REPO / "cogs").glob("*.py"))]
+    seen: set[str] = set()
+    for path in files:
+        for hook, written in _hook_annotations(path).items():
+            seen.add(hook)
+            assert "TableCog" not in written, f"{path.name}: {hook} takes the cog"
+            assert written[0] == "TableServices", f"{path.name}: {hook} {written}"
+    assert seen == set(PLUGIN_HOOKS)  # the check reads every hook the table calls
+
+
+# Where a click's interaction is still read: the channel step's edits and posts through its
+# token (changes.py notes the posting click, repair.py hands it to the step).
+READS_THE_CLICKS_INTERACTION = {"changes.py", "repair.py"}
+
+
+def test_clicks_are_answered_through_their_reply() -> None:
+    for path in sorted((REPO / "cogs").rglob("*.py")):
+        if "reply.interaction" in path.read_text():
+            assert path.parent.name == "table", f"{path.name} reaches through a click's reply"
+            assert path.name in READS_THE_CLICKS_INTERACTION, path.name

@@ -74,21 +74,23 @@ def test_kept_texts_are_the_texts_formatted_anew():
     loc, fresh = Localizer(), Localizer()
     for language in LANGUAGES:
         for count in (1, 2, 1, 2.0, True, "7"):
-            first = loc.text(language, "ds-bag", count=count)
-            assert loc.text(language, "ds-bag", count=count) == first
-            assert first == fresh._format(language, "ds-bag", {"count": count})
-    assert loc.text("de", "ds-bag", count=1) != loc.text("de", "ds-bag", count=2)
-    assert loc.text("en", "ds-bag", count=[1]) == fresh._format("en", "ds-bag", {"count": [1]})
+            first = loc.text(language, "ds-stars-choose", count=count)
+            assert loc.text(language, "ds-stars-choose", count=count) == first
+            assert first == fresh._format(language, "ds-stars-choose", {"count": count})
+    assert loc.text("de", "ds-stars-choose", count=1) != loc.text("de", "ds-stars-choose", count=2)
+    assert loc.text("en", "ds-stars-choose", count=[1]) == fresh._format(
+        "en", "ds-stars-choose", {"count": [1]}
+    )
 
 
 def test_kept_texts_are_bounded_and_the_used_ones_stay():
     """A thousand tables' names make more texts than are kept; those asked for again stay."""
     loc = Localizer()
-    label = loc.text("de", "ds-bag", count=3)
+    label = loc.text("de", "ds-stars-choose", count=3)
     for n in range(2 * MEMO_LIMIT):
-        loc.text("fr", "ds-bag", count=n)
+        loc.text("fr", "ds-stars-choose", count=n)
         if n % 100 == 0:
-            assert loc.text("de", "ds-bag", count=3) == label
+            assert loc.text("de", "ds-stars-choose", count=3) == label
     kept = loc._kept.cache_info()
     assert kept.currsize == MEMO_LIMIT
     assert kept.hits >= 2 * MEMO_LIMIT // 100  # the label, every time

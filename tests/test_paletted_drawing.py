@@ -12,6 +12,7 @@ across colours, masks).
 
 from __future__ import annotations
 
+import inspect
 import io
 import random
 from collections.abc import Callable, Iterator
@@ -157,10 +158,41 @@ def _shapes(draw: ImageDraw.ImageDraw) -> None:
         )
 
 
-@pytest.mark.parametrize("pen", [_masks, _shapes])
+def _every_pen(draw: ImageDraw.ImageDraw) -> None:
+    """Each of Pillow's pens that takes a colour, as the pictures may call it; in a colour
+    that is no entry of the palette too (it takes the nearest, as a picture in RGBA would)."""
+    odd, felt = (37, 141, 77), dice_stars.FELT
+    draw.rectangle((10, 10, 60, 40), fill=odd, outline=GRID, width=2)
+    draw.rectangle((12, 12, 30, 30), odd)  # the colour given by position
+    draw.ellipse((70, 10, 110, 40), felt, odd, 3)
+    draw.circle((140, 25), 14, fill=odd, outline=INK)
+    draw.line((10, 60, 120, 90, 200, 50), fill=odd, width=3, joint="curve")
+    draw.polygon([(220, 10), (300, 20), (260, 60)], fill=odd, outline=INK)
+    draw.regular_polygon((250, 110, 30), 6, rotation=15, fill=PAPER, outline=odd)
+    draw.pieslice((10, 100, 70, 150), 30, 250, fill=odd, outline=INK)
+    draw.chord((80, 100, 140, 150), 0, 200, odd, GRID, 2)
+    draw.arc((150, 100, 210, 150), 45, 300, fill=odd, width=4)
+    draw.point([(5, 5), (6, 5), (7, 6)], fill=odd)
+    draw.rounded_rectangle([(20, 20), (310, 155)], radius=9, outline=odd, width=2)  # large
+
+
+@pytest.mark.parametrize("pen", [_masks, _shapes, _every_pen])
 def test_shapes_and_masks_take_the_very_entries_of_rgba(pen: Pen) -> None:
     drawn, plain = _both_ways(pen)
     assert drawn == plain
+
+
+def test_every_pen_of_pillow_that_takes_a_colour_takes_the_palettes_entry() -> None:
+    """A colour that reached Pillow's own pen on a "P" picture would be added to the
+    picture's palette, not found in the fixed one: each such pen is the palette pen's own
+    (multi-line text is drawn line by line through ``text``)."""
+    through_text = {"multiline_text"}
+    for name, pen in vars(ImageDraw.ImageDraw).items():
+        if name.startswith("_") or not callable(pen) or name in through_text:
+            continue
+        parameters = inspect.signature(pen).parameters
+        if {"fill", "outline"} & set(parameters):
+            assert name in vars(PaletteDraw), f"PaletteDraw leaves {name} to Pillow"
 
 
 @pytest.mark.parametrize("pen", [_texts, _multiline])

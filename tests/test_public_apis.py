@@ -253,3 +253,77 @@ def test_the_library_scan_finds_what_the_bot_once_used(tmp_path: Path) -> None:
         "db._execute",
         "self._connection",
     ]
+
+
+PILLOW = ("PIL",)
+
+
+def _pillow_private_names() -> set[str]:
+    """The private names of Pillow's modules and of the classes the product draws with."""
+    import PIL.Image
+    import PIL.ImageDraw
+    import PIL.ImageFont
+    import PIL.ImagePalette
+
+    holders = (
+        PIL.Image,
+        PIL.ImageDraw,
+        PIL.ImageFont,
+        PIL.ImagePalette,
+        PIL.Image.Image,
+        PIL.ImageDraw.ImageDraw,
+        PIL.ImageFont.FreeTypeFont,
+        PIL.ImagePalette.ImagePalette,
+    )
+    return {name for holder in holders for name in dir(holder) if _is_private(name)}
+
+
+def pillow_private_uses(files: list[Path]) -> list[str]:
+    """``file:line: name`` for every private name of Pillow's read on an object, or defined
+    as a method of a class that extends one of Pillow's (an override of its inner workings),
+    and every private attribute read that the product does not define itself."""
+    private = _pillow_private_names()
+    found = foreign_private_uses(files)
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = _aliases(tree, PILLOW)
+        where = path.relative_to(REPO) if path.is_relative_to(REPO) else path.name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in private:
+                found.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+            elif isinstance(node, ast.ClassDef) and any(
+                _root(base) in aliases for base in node.bases
+            ):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and item.name in private:
+                        found.append(f"{where}:{item.lineno}: def {node.name}.{item.name}")
+    return sorted(set(found))
+
+
+def test_the_pictures_use_pillow_through_its_public_api():
+    drawing = [path for path in product_files() if _talks_to(path, PILLOW)]
+    assert any(path.parent.name == "rendering" for path in drawing)
+    assert pillow_private_uses(drawing) == []
+
+
+def test_the_pillow_scan_finds_what_the_pictures_once_used(tmp_path: Path) -> None:
+    once = tmp_path / "once.py"
+    once.write_text(
+        "from PIL import Image, ImageDraw\n"
+        "class PaletteDraw(ImageDraw.ImageDraw):\n"
+        "    def _getink(self, ink, fill=None):\n"
+        "        return super()._getink(ink, fill)\n"
+        "    def bitmap(self, xy, bitmap, fill=None):\n"
+        "        self._image.paste(fill, xy, bitmap)\n"
+        "        return self._normalize_coords(xy)\n"
+        "def mapped(image, palette):\n"
+        "    return image._new(image.im.convert('P', 0, palette.im))\n"
+    )
+    uses = [use.split(": ", 1)[1] for use in pillow_private_uses([once])]
+    assert sorted(set(uses)) == [
+        "def PaletteDraw._getink",
+        "image._new",
+        "self._image",
+        "self._normalize_coords",
+        "super()._getink",
+    ]

@@ -64,10 +64,10 @@ async def test_the_best_is_the_players_own_on_the_same_level(tmp_path: Path) -> 
         state = engine.from_json(now.state)
         ctx = TableContext(game.id, 2, now, state, "en", Localizer())
 
-        cog = SimpleNamespace(bot=SimpleNamespace(db=db))  # what the plugin reads of the cog
-        best = await dizzle.personal_best(cog, ctx, 1)  # type: ignore[arg-type]
+        services = SimpleNamespace(db=db)  # what the plugin reads of the table's services
+        best = await dizzle.personal_best(services, ctx, 1)  # type: ignore[arg-type]
         assert best == max(score(table) for table in earlier)
-        assert await dizzle.personal_best(cog, ctx, None) is None  # type: ignore[arg-type]
+        assert await dizzle.personal_best(services, ctx, None) is None  # type: ignore[arg-type]
         robot = finished_solo(dizzle, None, "level1", 9)
         robot_ctx = TableContext(game.id, 2, robot, state, "en", Localizer())
         assert await records.solo_best(db, dizzle, robot_ctx, 1) is None

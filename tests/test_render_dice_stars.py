@@ -16,6 +16,7 @@ from locales import LANGUAGES, Localizer
 from rendering import dice_stars as render
 from rendering.dice_stars import SheetLayout
 from rendering.toolkit import BAD, DICE, GOOD, PAPER, last_legibility, wrap_name
+from screens import dice_stars_alt
 
 NAMES = ["Bärbel-Françoise Großmann", "Al", "Zoë", "Карл"]
 RED_X = (210, 60, 60)
@@ -425,7 +426,7 @@ def test_the_scoreboard_marks_the_winner_in_gold() -> None:
     assert count_near(board, ranking, (255, 196, 0)) > 100
 
 
-# --- Summaries --------------------------------------------------------------------------------
+# --- Summaries and alt texts ------------------------------------------------------------------
 
 
 def test_the_sheet_summary_names_the_total_the_rows_and_the_penalty() -> None:
@@ -452,44 +453,44 @@ def test_the_solo_sheet_summary_mentions_the_opponent() -> None:
     assert f"solo opponent: {points} points (4 of {ds.SOLO_GRID_BOXES} boxes crossed)" in line
 
 
-def test_the_turn_summary_lists_whose_turn_the_reserve_bag_and_discard() -> None:
+def test_the_turn_alt_text_names_whose_turn_the_reserve_bag_and_discard() -> None:
     state = with_reserve(new(), ("yellow", 0), ("blue", 4))
     state.discard[3] = 2
     state.bag[3] -= 2
     state.end_triggered = True
-    line = render.turn_summary(view(state), NAMES, texts())
-    bag = sum(state.bag)
-    expected = f"{NAMES[0]}'s turn - reserve: blue 4, yellow star - bag {bag}, discard 2"
-    assert line.startswith(expected)
-    assert line.endswith("Last round")
-    assert "Refill" not in line
+    text = dice_stars_alt.turn_alt(state, NAMES, texts())
+    assert text.startswith(f"Dice Stars, {NAMES[0]}’s turn: draw ")
+    assert "Last round. Reserve: blue 4, yellow star." in text
+    assert text.endswith(f"Bag {sum(state.bag)}, discard 2.")
+    assert "refilled" not in text
     state.phase = ds.REFILL
-    assert "- Refill the bag -" in render.turn_summary(view(state), NAMES, texts())
-    empty = render.turn_summary(view(new()), NAMES, texts("de"))
+    assert "the bag is refilled" in dice_stars_alt.turn_alt(state, NAMES, texts())
+    empty = dice_stars_alt.turn_alt(new(), NAMES, texts("de"))
     assert "Reserve leer" in empty and f"Beutel {sum(new().bag)}" in empty
 
 
-def test_the_scoreboard_summary_ranks_with_totals_and_shared_places() -> None:
-    board = finished(4, 7)
-    line = render.scoreboard_summary(board, NAMES, texts())
-    totals = [sheet["total"] for sheet in board["sheets"]]
-    places = board["result"]["ranking"]
+@pytest.mark.parametrize("seed", [7, 37])
+def test_the_result_alt_text_ranks_with_totals_and_shared_places(seed: int) -> None:
+    state = played(4, seed)
+    text = dice_stars_alt.scoreboard_alt(state, NAMES, texts())
+    result = ds.result(state)
+    places, totals = result["ranking"], result["scores"]
     by_place = sorted(range(4), key=lambda seat: (places[seat], seat))
-    positions = [line.index(f"{places[s]}. {NAMES[s]} ({totals[s]} points)") for s in by_place]
+    positions = [text.index(f"{places[s]}. {NAMES[s]}: {totals[s]}") for s in by_place]
     assert positions == sorted(positions)
-    assert ("Shared victory" in line) == (places.count(1) > 1)
-    shared = dict(board, result=dict(board["result"], ranking=[1, 1, 3, 4]))
-    assert "Shared victory" in render.scoreboard_summary(shared, NAMES, texts())
+    assert ("a shared victory" in text) == (places.count(1) > 1)
+    assert places.count(1) == (2 if seed == 37 else 1)  # the seeds play one of each
 
 
-def test_the_solo_scoreboard_summary_gives_both_scores_and_the_outcome() -> None:
-    board = finished(1, 11)
-    result = board["result"]
-    line = render.scoreboard_summary(board, ["Al"], texts())
-    assert f"Al: {result['score']} points" in line
-    assert f"solo opponent: {result['opponent']} points" in line
-    outcome = texts()("ds-img-" + result["outcome"].replace("_", "-"))
-    assert line.endswith(outcome)
+def test_the_solo_result_alt_text_gives_both_scores_and_the_outcome() -> None:
+    state = played(1, 11)
+    result = ds.result(state)
+    text = dice_stars_alt.scoreboard_alt(state, ["Al"], texts())
+    assert result["outcome"] == "solo_grid_full"
+    assert text.startswith(
+        f"Dice Stars solo, Al loses, the solo grid is full: {result['score']} to "
+        f"{result['opponent']}."
+    )
 
 
 # --- Labels, sizes, speed ---------------------------------------------------------------------
@@ -499,7 +500,6 @@ def test_every_label_key_exists_in_english_german_and_french() -> None:
     recorder = Recorder()
     for board in (finished(4, 7), finished(1, 11)):
         render.render_scoreboard(board, NAMES, recorder)
-        render.scoreboard_summary(board, NAMES, recorder)
     state = with_reserve(new(), ("blue", 4), ("yellow", 0))
     state.end_triggered = state.refill_due = True
     state.phase = ds.REFILL
@@ -507,7 +507,6 @@ def test_every_label_key_exists_in_english_german_and_french() -> None:
     busy["choices"] = [{"kind": "colour", "colour": "blue", "fits": False}]
     for shown in (busy, view(new()), view(new(seats=1)), finished(2, 3)):
         render.render_turn(shown, NAMES, recorder)
-        render.turn_summary(shown, NAMES, recorder)
         render.sheet_summary(shown, 0, "Al", recorder)
     assert recorder.keys <= set(render.LABEL_KEYS)
     loc = localizer()

@@ -159,11 +159,11 @@ class Changes:
             table.seats[seat].timeouts = 0
         new_version = record.version + 1
         table.acted_at[seat] = new_version
-        events += self._advance(plugin, table, state, moves, new_version)
-        await self._commit(click, plugin, record, table, state, moves, events)
+        events += self.play_automatic_moves(plugin, table, state, moves, new_version)
+        await self.save_and_show(click, plugin, record, table, state, moves, events)
         return True
 
-    def _advance(
+    def play_automatic_moves(
         self,
         plugin: GamePlugin,
         table: Table,
@@ -201,7 +201,7 @@ class Changes:
             table.acted_at[seat] = new_version
         raise RuntimeError(f"{table.kind}: automatic play did not stop")
 
-    async def _commit(
+    async def save_and_show(
         self,
         click: Click | None,
         plugin: GamePlugin,
@@ -260,7 +260,7 @@ class Changes:
         if click is not None and not started:
             ctx = TableContext(saved.id, saved.version, table, state, table.language, self.loc)
             try:
-                answered = await plugin.answer_in_place(self, click, ctx, events)
+                answered = await plugin.answer_in_place(self.services, click, ctx, events)
             except discord.HTTPException:
                 log.info("private panel of game %s not updated", saved.id)
             else:
@@ -268,7 +268,7 @@ class Changes:
                     # Nothing else to show: the panel shows the save (else the channel's
                     # step notes it shown once it has shown the rest).
                     await self.bot.db.mark_shown(saved.id, saved.version)
-            await plugin.sync_seat(self, click, ctx)
+            await plugin.sync_seat(self.services, click, ctx)
         await self.show(saved, table, click, alone)
         if table.status != tables.ACTIVE:
             await self.game_ended(saved, table)
@@ -340,12 +340,12 @@ class Changes:
         if not any(s.human and not s.left for s in table.seats):
             table.status = tables.ABANDONED
         else:
-            events += self._advance(plugin, table, state, moves, record.version + 1)
+            events += self.play_automatic_moves(plugin, table, state, moves, record.version + 1)
         # A game whose rule for leaving differs says so in its own words (Stella: sits out).
         own_key = f"{plugin.key_prefix}-{note_key.removeprefix('table-')}"
         key = own_key if self.loc.has(own_key) else note_key
         note = tables.note(key, player=table.seats[seat].name)
-        await self._commit(click, plugin, record, table, state, moves, events, notes=[note])
+        await self.save_and_show(click, plugin, record, table, state, moves, events, notes=[note])
 
 
 def _forced_move(engine: Any, state: Any) -> tuple[int, Action] | None:

@@ -74,7 +74,7 @@ from screens.model import Button, Row, Screen
 from storage import GameRecord, StaleVersion
 
 if TYPE_CHECKING:
-    from cogs.table.cog import TableCog
+    from cogs.table.services import TableServices
 
 log = logging.getLogger(__name__)
 
@@ -82,12 +82,14 @@ log = logging.getLogger(__name__)
 class ChannelSync(ChannelPosts):
     """The step for every table of the bot (one per table cog)."""
 
-    def __init__(self, cog: TableCog) -> None:
-        self.cog = cog
+    def __init__(self, services: TableServices, plugins: dict[str, GamePlugin]) -> None:
+        self.services = services
+        self.plugins = plugins  # the games, by kind (registered as their cogs load)
 
     @property
-    def bot(self):
-        return self.cog.bot
+    def bot(self) -> discord.Client:
+        """Discord, for the messages (see :class:`~cogs.table.channel_posts.ChannelPosts`)."""
+        return self.services.client
 
     async def show(
         self,
@@ -112,16 +114,16 @@ class ChannelSync(ChannelPosts):
         if known is not None:
             record, table = known
         else:
-            loaded = await self.bot.db.load_game(game_id)
+            loaded = await self.services.db.load_game(game_id)
             if loaded is None:
                 return True
             record, table = loaded, Table.from_json(loaded.snapshot)
-        plugin = self.cog.plugins.get(record.kind)
+        plugin = self.plugins.get(record.kind)
         if plugin is None or table.up_to_date:
             if repair and known is None:
                 # Shown already (another process finished it): the sweep need not come back.
                 # Only the mark goes: a new version would refuse the saves of clicks under way.
-                await self.bot.db.mark_shown(record.id, record.version)
+                await self.services.db.mark_shown(record.id, record.version)
             return True
         work = Showing(
             record,
@@ -166,13 +168,13 @@ class ChannelSync(ChannelPosts):
             await self._post_own(work, ctx, post)
         changed = table.shown < table.changed
         if changed and table.status == tables.FINISHED:
-            best = await work.plugin.personal_best(self.cog, ctx, work.record.guild_id)
+            best = await work.plugin.personal_best(self.services, ctx, work.record.guild_id)
             ctx = replace(ctx, best=best)
         # The channel first (the click's follow-up, at once), then the private messages,
         # which wait for Discord's global limit when many tables start rounds together.
         if changed:
             await self._show_turn(work, ctx, await self._turn_screen(work, ctx))
-        if await work.plugin.sync_private(self.cog, ctx, self._interaction(work)):
+        if await work.plugin.sync_private(self.services, ctx, _answered(work)):
             await self._show_turn(work, ctx, await self._turn_screen(work, ctx))
         if table.notify:
             await self._ping(work, ctx)
@@ -183,14 +185,9 @@ class ChannelSync(ChannelPosts):
         if "lobby" in table.messages:
             await self._close_lobby(work)
 
-    @staticmethod
-    def _interaction(work: Showing) -> discord.Interaction | None:
-        """The click, for a game's private panels (edited through their own tokens)."""
-        return work.reply.interaction if work.reply is not None else None
-
     def _header(self, work: Showing, screen: Screen) -> str:
         """The line above the picture: the game, and its round or phase if the screen says."""
-        title = work.plugin.title(self.cog.loc, work.table.language)
+        title = work.plugin.title(self.services.loc, work.table.language)
         header = f"{work.plugin.emoji} **{title}**"
         return f"{header} · {screen.header}" if screen.header else header
 
@@ -203,7 +200,7 @@ class ChannelSync(ChannelPosts):
             table,
             state,
             table.language,
-            self.cog.loc,
+            self.services.loc,
             repairing=work.repair or not work.alone,
         )
 
@@ -212,7 +209,7 @@ class ChannelSync(ChannelPosts):
         plugin, table = work.plugin, work.table
         finished = table.status == tables.FINISHED
         method = "final_screen" if finished else "turn_screen"
-        screen = await self.cog.drawing.screen(plugin, method, ctx)
+        screen = await self.services.drawing.screen(plugin, method, ctx)
         lines = [line for item in table.log for line in self.log_lines(plugin, ctx, item)]
         rows = [rematch_row(ctx)] if finished else [*self._removal_rows(ctx), *screen.rows][:5]
         if not finished and table.turn_since == table.first_turn:
@@ -263,7 +260,7 @@ class ChannelSync(ChannelPosts):
 
     async def _post_own(self, work: Showing, ctx: TableContext, post: dict[str, Any]) -> None:
         """A message the game posts before the turn message (Stella's round results)."""
-        screen = await self.cog.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
+        screen = await self.services.drawing.screen(work.plugin, "own_screen", ctx, post["events"])
         nonce = f"{work.record.id}.p{post['v']}"
         # Noted, so that no repair takes it for the turn message that follows it.
         screen = replace(screen, rows=[], header=self._header(work, screen))
@@ -324,8 +321,8 @@ class ChannelSync(ChannelPosts):
     def lobby_screen(self, plugin: GamePlugin, record: GameRecord, table: Table) -> Screen:
         """The lobby (or, once the game started, its line-up), the game's name its header."""
         minutes = self.max_minutes
-        screen = lobby_screen(plugin, self.cog.loc, record.id, record.version, table, minutes)
-        title = plugin.title(self.cog.loc, table.language)
+        screen = lobby_screen(plugin, self.services.loc, record.id, record.version, table, minutes)
+        title = plugin.title(self.services.loc, table.language)
         header = f"{plugin.emoji} **{title}**"
         first, _, rest = screen.text.partition("\n")
         return replace(screen, text=rest if first == header else screen.text, header=header)
@@ -356,11 +353,11 @@ class ChannelSync(ChannelPosts):
         table.notify = []
         self._forget_pings(work)
         if table.state is not None:
-            await work.plugin.sync_private(self.cog, self._context(work), self._interaction(work))
+            await work.plugin.sync_private(self.services, self._context(work), _answered(work))
 
     @property
     def max_minutes(self) -> int:
-        return self.bot.config.max_turn_minutes
+        return self.services.config.max_turn_minutes
 
     # ---- Discord ------------------------------------------------------------------------
 
@@ -387,7 +384,7 @@ class ChannelSync(ChannelPosts):
 
         ``before``: the message ids as loaded; ``posted``: the versions of own messages posted.
         """
-        db = self.bot.db
+        db = self.services.db
         target, saved = table, record
         for attempt in range(MERGE_ATTEMPTS + 1):
             try:
@@ -413,3 +410,8 @@ class ChannelSync(ChannelPosts):
                 await self._delete_doubles(record.channel_id, before, table.messages, target)
             return
         log.warning("message ids of game %s not saved: the game kept changing", record.id)
+
+
+def _answered(work: Showing) -> int | None:
+    """The message the change's click was on (its click's own answer edits it), if any."""
+    return work.reply.message_id if work.reply is not None else None

@@ -40,12 +40,14 @@ from cogs.table.rematch import open_rematch
 from cogs.table.repair import Repairs
 from cogs.table.rules import send_rules
 from cogs.table.seating import Seating
+from cogs.table.services import TableServices
 from cogs.table.threads import ThreadKeeper
 from drawing.service import Drawing
 from fault_points import fault_point
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
+from locales import Localizer
 from storage import GameRecord
 
 if TYPE_CHECKING:
@@ -62,12 +64,13 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         self.bot = bot
         self.plugins: dict[str, GamePlugin] = {}
         self._queues: dict[int, ChannelQueue] = {}
-        self.sync = ChannelSync(self)
-        self.threads = ThreadKeeper(self)
+        self.services = TableServices(bot.db, bot.drawing, bot.loc, bot.config, bot.direct, bot)
+        self.sync = ChannelSync(self.services, self.plugins)
+        self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
+        self.threads = ThreadKeeper(self.services, self.plugins, self, self.keep_task)
         self.outages = Outages()  # Discord or the database away: one log line, not one a table
         self._failures: dict[int, int] = {}  # game id -> failed channel steps in a row
         self._sweeper: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()  # repairs after a failure
         # game id -> (channel id, kind): neither ever changes, in any process.
         self._whereabouts: OrderedDict[int, tuple[int, str]] = OrderedDict()
         self._arrived: OrderedDict[int, None] = OrderedDict()  # the newest clicks' ids
@@ -77,7 +80,7 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         self.move_guards: list[Callable[[Table], str | None]] = []
 
     @property
-    def loc(self):
+    def loc(self) -> Localizer:
         return self.bot.loc
 
     def register(self, plugin: GamePlugin) -> None:
@@ -129,9 +132,7 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         if record is None or record.kind not in self.plugins:
             raise RulesError("table-error-unknown-game")
         preset = str(Table.from_json(record.snapshot).options.get("preset", "seed"))
-        await send_rules(
-            click.reply.interaction, self.loc, self.drawing, click.language, record.kind, preset
-        )
+        await send_rules(click.reply, self.loc, self.drawing, click.language, record.kind, preset)
 
     # ---- every click lands here -------------------------------------------------------
 
@@ -210,12 +211,12 @@ class TableCog(Seating, Changes, Repairs, commands.Cog):
         if plugin is None:
             raise RulesError("table-error-unknown-game")
         if click.kind is Kind.PANEL:
-            await plugin.on_ui(self, click)
+            await plugin.on_ui(self.services, click)
             return
         if click.kind is Kind.REMATCH:
             record = record or await self.bot.db.load_game(click.game_id)
             assert record is not None  # games are never deleted
-            await open_rematch(self, click, plugin, record)
+            await open_rematch(self.services, self, click, plugin, record)
             return
 
         async def change() -> None:

@@ -15,18 +15,16 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from cogs.table.click import Click, Kind, read_payload
 from cogs.table.delivery import Reply
+from cogs.table.emojis import shown_emoji
 from locales import Localizer
 from screens.model import Button, Option, Row, Screen, Select
 from storage import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.table.cog import TableCog
 
 MAX_CUSTOM_ID = 100
 STYLES = {
@@ -35,6 +33,17 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+
+
+class ClickTaker(Protocol):
+    """Where a click goes once read (the table cog): what reading it needs, and the click."""
+
+    @property
+    def loc(self) -> Localizer: ...
+
+    def lang(self, interaction: discord.Interaction) -> str: ...
+
+    async def on_click(self, click: Click) -> None: ...
 
 
 class Upload(discord.File):
@@ -79,7 +88,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEM
             discord.ui.Button(
                 label=spec.label,
                 style=STYLES[spec.style],
-                emoji=spec.emoji,
+                emoji=shown_emoji(spec),
                 disabled=spec.disabled,
                 custom_id=custom_id("t", game_id, version, spec.payload),
             )
@@ -107,7 +116,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEM
                 label=o.label,
                 value=o.value,
                 description=o.description,
-                emoji=o.emoji,
+                emoji=shown_emoji(o),
                 default=o.default,
             )
             for o in spec.options
@@ -246,7 +255,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
 
 
-def _table_cog(interaction: discord.Interaction) -> TableCog | None:
+def _table_cog(interaction: discord.Interaction) -> ClickTaker | None:
     return interaction.client.get_cog("TableCog")  # type: ignore[attr-defined,return-value]
 
 

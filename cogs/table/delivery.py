@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -137,9 +137,10 @@ async def answer_card(
     make: Callable[[bool], discord.ui.LayoutView],
     files: Callable[[], list[discord.File]],
     ephemeral: bool = True,
-) -> None:
+) -> tuple[int | None, bool]:
     """A slash command's V2 answer, its picture (if ``files`` gives one) in its gallery;
-    ``make(False)`` is the same message without the picture.
+    ``make(False)`` is the same message without the picture. Its message id (None: Discord
+    did not say) and whether it is a follow-up (the original response is gone).
 
     Answered at once, it is the interaction's response. After a defer, Discord refuses a new
     upload into a gallery through the edit of the original response (the first follow-up
@@ -151,22 +152,25 @@ async def answer_card(
     if not interaction.response.is_done():
         sent = files()
         try:
-            await interaction.response.send_message(
+            answered = await interaction.response.send_message(
                 view=make(True), files=sent, ephemeral=ephemeral, allowed_mentions=mentions
             )
         finally:
             for file in sent:
                 file.close()  # an interaction's own answer does not close its files
-        return
+        return (answered.message_id if answered is not None else None), False
     uploads = files()
-    await interaction.edit_original_response(view=make(not uploads), allowed_mentions=mentions)
+    original = await interaction.edit_original_response(
+        view=make(not uploads), allowed_mentions=mentions
+    )
     if not uploads:
-        return
-    await interaction.followup.send(
-        view=make(True), files=uploads, ephemeral=ephemeral, allowed_mentions=mentions
+        return original.id, False
+    message = await interaction.followup.send(
+        view=make(True), files=uploads, ephemeral=ephemeral, allowed_mentions=mentions, wait=True
     )
     with contextlib.suppress(discord.HTTPException):
         await interaction.delete_original_response()
+    return message.id, True
 
 
 class Reply:
@@ -180,10 +184,11 @@ class Reply:
         self._interaction = interaction
         self._loc = loc
         self._language = language
+        self._panel_id: int | None = None  # a panel opened as the click's follow-up
 
     @property
     def interaction(self) -> discord.Interaction:
-        """The click itself, for a game's private panels (their own token edits)."""
+        """The click itself, for what the channel step edits and posts through its token."""
         return self._interaction
 
     @property
@@ -202,6 +207,17 @@ class Reply:
     @property
     def acknowledged(self) -> bool:
         """Whether Discord heard of the click (its token and follow-ups work from then)."""
+        return self._interaction.response.is_done()
+
+    @property
+    def message_id(self) -> int | None:
+        """The message the click was on (None for a slash command)."""
+        message = self._interaction.message
+        return message.id if message is not None else None
+
+    @property
+    def answered(self) -> bool:
+        """Whether Discord has the click's answer (or its acknowledgement) already."""
         return self._interaction.response.is_done()
 
     @property
@@ -280,3 +296,76 @@ class Reply:
             await self._interaction.edit_original_response(
                 content=None, embed=None, view=text_view(text)
             )
+
+    # ---- private panels (Stella's slate, Dizzle's menus, the rules card) ---------------------
+    # V2 messages. A panel with a picture opened after think_privately is the click's
+    # follow-up (Discord takes no new upload into a gallery through the original response,
+    # which goes): this reply keeps its id, and edits it by that id.
+
+    async def think_privately(self) -> None:
+        """Discord shows the clicker alone that the bot is at work (a panel is being drawn)."""
+        await self._interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def open_panel(
+        self,
+        make: Callable[[bool], discord.ui.LayoutView],
+        files: Callable[[], list[discord.File]] = list,
+    ) -> int | None:
+        """A private panel answering the click: ``make(True)`` showing the pictures of
+        ``files()`` (see :func:`answer_card`); its message id, or None when Discord did not
+        say. Raises what Discord raised."""
+        message_id, followup = await answer_card(self._interaction, make, files)
+        self._panel_id = message_id if followup else None
+        return message_id
+
+    async def edit_panel(
+        self, view: discord.ui.LayoutView, files: Sequence[discord.File] | None = None
+    ) -> None:
+        """The panel this click answered (or the message it was on, once acknowledged) shows
+        ``view``, edited through the click's token (an ephemeral message has no other route);
+        one from before V2 becomes a V2 message. ``files``: its pictures anew (not into the
+        original response's gallery: Discord refuses that upload); None keeps those it shows.
+        Raises what Discord raised."""
+        if self._panel_id is not None:
+            await self._interaction.followup.edit_message(
+                self._panel_id, **_panel_edit(view, files)
+            )
+        else:
+            await self._interaction.edit_original_response(**_panel_edit(view, files))
+
+    async def edit_dm_panel(
+        self, view: discord.ui.LayoutView, files: Sequence[discord.File] | None = None
+    ) -> None:
+        """The DM the click was on shows ``view``, edited as the bot's own message (when its
+        token is refused). Raises what Discord raised."""
+        message = self._interaction.message
+        if message is None:
+            raise ValueError("a slash command is on no message")
+        await message.edit(**_panel_edit(view, files))
+
+    async def close_panel(self) -> None:
+        """The private panel this click answered loses its controls (through the click's
+        token); its text and pictures stay, read back from it (a panel from before V2 stays
+        classic). Raises what Discord raised."""
+        # Here, not at the top: the layout builds on the components, which build on this.
+        from cogs.table.layout import retired_view
+
+        followup = self._interaction.followup
+        if self._panel_id is not None:
+            shown: discord.Message = await followup.fetch_message(self._panel_id)
+        else:
+            shown = await self._interaction.original_response()
+        retired = retired_view(shown)
+        if self._panel_id is not None:
+            await followup.edit_message(self._panel_id, view=retired)
+        else:
+            await self._interaction.edit_original_response(view=retired)
+
+
+def _panel_edit(
+    view: discord.ui.LayoutView, files: Sequence[discord.File] | None
+) -> dict[str, Any]:
+    edit: dict[str, Any] = {"content": None, "view": view}
+    if files is not None:
+        edit["attachments"] = list(files)
+    return edit

@@ -2,9 +2,9 @@
 
 Sending a DM needs the DM channel's id, which Discord gives for a user on
 ``POST /users/@me/channels``. discord.py keeps the answer only for the 128 users it saw
-last, so an evening with a few dozen Stella tables asked again for nearly every slate: one
-REST call in three went to it, and every one of them counts against the global limit that
-the turn messages of all tables share. A DM channel's id never changes, so this keeps one
+last, so an evening of several Stella tables would ask again for nearly every slate, and
+every such call counts against the global limit that the turn messages of all tables
+share. A DM channel's id never changes, so this keeps one
 small number per user for as long as the process lives.
 """
 

@@ -2,8 +2,8 @@
 
 A game cog creates one :class:`GamePlugin` and registers it with the table cog, which owns the
 lobby, seats, locks, saving and posting. How the game's messages look is its
-:class:`~screens.context.GameScreens`, drawn in the drawing worker; this module only imports
-discord.py for type checking.
+:class:`~screens.context.GameScreens`, drawn in the drawing worker. The hooks are handed
+the bot's services (:class:`~cogs.table.services.TableServices`), never the table cog.
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ from screens.context import GameScreens, TableContext, decode_json_action, fluen
 from screens.model import Screen
 
 if TYPE_CHECKING:
-    import discord
-
     from cogs.table.click import Click
-    from cogs.table.cog import TableCog
+    from cogs.table.services import TableServices
 
 
 class GamePlugin:
@@ -160,7 +158,7 @@ class GamePlugin:
         return self.screens
 
     async def personal_best(
-        self, cog: TableCog, ctx: TableContext, guild_id: int | None
+        self, services: TableServices, ctx: TableContext, guild_id: int | None
     ) -> int | None:
         """For a finished solo game: the player's best earlier score (read before drawing)."""
         return None
@@ -181,7 +179,7 @@ class GamePlugin:
 
     key_prefix: str = "game"
 
-    async def on_ui(self, cog: TableCog, click: Click) -> None:
+    async def on_ui(self, services: TableServices, click: Click) -> None:
         """Game-specific controls (payload ``u:<verb>``); none by default."""
         raise RulesError("table-error-unknown-control")
 
@@ -211,7 +209,7 @@ class GamePlugin:
 
     async def answer_in_place(
         self,
-        cog: TableCog,
+        services: TableServices,
         click: Click,
         ctx: TableContext,
         events: list[Event],
@@ -219,12 +217,14 @@ class GamePlugin:
         """Answer a click after a saved change, e.g. by editing a private panel; False: not done."""
         return False
 
-    async def sync_seat(self, cog: TableCog, click: Click, ctx: TableContext) -> None:
+    async def sync_seat(self, services: TableServices, click: Click, ctx: TableContext) -> None:
         """After a click's change is saved and answered: the clicking seat's other private
         messages show it too (Stella: its DM after a mark on "My slate", and the other way
         round). Nothing by default."""
 
-    async def show_panels(self, cog: TableCog, ctx: TableContext, seats: list[int]) -> None:
+    async def show_panels(
+        self, services: TableServices, ctx: TableContext, seats: list[int]
+    ) -> None:
         """Bring these seats' private panels up to the saved state (a repair: the edit that
         answered their last click may never have been made)."""
 
@@ -251,9 +251,12 @@ class GamePlugin:
         return f"{self.turn_key(state)}|{acted}"
 
     async def sync_private(
-        self, cog: TableCog, ctx: TableContext, interaction: discord.Interaction | None
+        self, services: TableServices, ctx: TableContext, answered: int | None
     ) -> bool:
         """Bring the players' private messages up to the saved state (Stella's slates by DM).
+
+        ``answered``: the message the change's click was on, if any (its click's own answer
+        edits it).
 
         Runs with the channel step, after the turn message; idempotent like it (message ids
         go to ``ctx.table``). True: the turn message must be shown again (a DM that could not

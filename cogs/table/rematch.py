@@ -21,8 +21,8 @@ from storage import ChannelBusy, GameRecord
 
 if TYPE_CHECKING:
     from cogs.table.click import Click
-    from cogs.table.cog import TableCog
     from cogs.table.plugin import GamePlugin
+    from cogs.table.services import TableChanges, TableServices
 
 REMATCH = "rematch"  # the payload of the result message's button
 
@@ -33,10 +33,14 @@ def rematch_row(ctx: TableContext) -> Row:
 
 
 async def open_rematch(
-    cog: TableCog, click: Click, plugin: GamePlugin, finished: GameRecord
+    services: TableServices,
+    changes: TableChanges,
+    click: Click,
+    plugin: GamePlugin,
+    finished: GameRecord,
 ) -> None:
     """A click on Rematch (already acknowledged): the new lobby, or where the open table is."""
-    db = cog.bot.db
+    db = services.db
     old = Table.from_json(finished.snapshot)
     channel_id = finished.channel_id
     if old.seat_of(click.user_id) is None:
@@ -47,13 +51,13 @@ async def open_rematch(
         return
 
     def computer_name(seat: int) -> str:
-        return cog.loc.text(old.language, "table-computer-name", n=seat)
+        return services.loc.text(old.language, "table-computer-name", n=seat)
 
     table = tables.rematch(old, click.user_id, click.user_name, computer_name)
     table.seats[0].language = click.language
     table.rematch_of = finished.id
     table.changed = 1  # the lobby message is to be shown
-    async with cog.queue(channel_id):
+    async with changes.queue(channel_id):
         try:
             record = await db.create_game(
                 guild_id=finished.guild_id,
@@ -66,7 +70,7 @@ async def open_rematch(
             return
         for watching in table.spectators:
             await db.link_channel(watching, record.id)
-        await cog.show(record, table, alone=True)  # a new game: no other process shows it
+        await changes.show(record, table, alone=True)  # a new game: no other process shows it
 
 
 async def tell_where(click: Click, finished: GameRecord, taken: GameRecord | None) -> None:

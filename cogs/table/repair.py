@@ -147,7 +147,7 @@ class Repairs:
         if seats and table.state is not None:
             state = plugin.engine.from_json(table.state)
             ctx = TableContext(record.id, record.version, table, state, table.language, self.loc)
-            await plugin.show_panels(self, ctx, seats)
+            await plugin.show_panels(self.services, ctx, seats)
 
     async def _sweep(self) -> None:
         """At start-up every table a crash left behind, then those other processes left."""

@@ -12,7 +12,7 @@ import logging
 import discord
 
 from cogs.table.components import Upload
-from cogs.table.delivery import answer_card
+from cogs.table.delivery import Reply
 from cogs.table.layout import accent_of, card_view, headed, without_picture
 from drawing.service import TEXTS, Drawing
 from locales import Localizer
@@ -55,7 +55,7 @@ def rules_card(
     )
 
 
-# Legend pictures drawn so far, by game and language: nine at most, about 20 KB each.
+# Legend pictures drawn so far, by game and language: nine at most, and small: all are kept.
 _PICTURES: dict[tuple[str, str], bytes] = {}
 
 
@@ -68,7 +68,7 @@ async def legend_picture(drawing: Drawing, kind: str, language: str) -> bytes:
 
 
 async def send_rules(
-    interaction: discord.Interaction,
+    reply: Reply,
     loc: Localizer,
     drawing: Drawing,
     language: str,
@@ -77,16 +77,15 @@ async def send_rules(
 ) -> None:
     """The rules card as a private answer, a V2 message in the game's colour."""
     try:
-        if (kind, language) not in _PICTURES and not interaction.response.is_done():
+        if (kind, language) not in _PICTURES and not reply.answered:
             # The worker may be busy with a table's picture: Discord gets its answer at once.
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await reply.think_privately()
         picture = await legend_picture(drawing, kind, language)
         card = rules_card(loc, language, kind, picture, preset)
         accent = accent_of(kind)
-        await answer_card(
-            interaction,
+        await reply.open_panel(
             lambda pictured: card_view(card if pictured else without_picture(card), accent),
             lambda: [legend_file(loc, language, kind, picture)],
         )
     except discord.HTTPException as error:
-        log.info("rules card for %s not sent: %s", interaction.id, error.code)
+        log.info("rules card of %s in %s not sent: %s", kind, language, error.code)

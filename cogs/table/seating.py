@@ -180,8 +180,8 @@ class Seating:
         """The first turn of a table just started, saved and shown. ``lineup``: the start
         answers its slash command with the line-up (a solo game)."""
         moves: list[tuple[int | None, Action, str]] = []
-        events = self._advance(plugin, table, state, moves, record.version + 1)
-        await self._commit(
+        events = self.play_automatic_moves(plugin, table, state, moves, record.version + 1)
+        await self.save_and_show(
             click, plugin, record, table, state, moves, events, started=True, lineup=lineup
         )
 

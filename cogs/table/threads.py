@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -36,7 +37,8 @@ from games.table import Table
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from cogs.table.cog import TableCog
+    from cogs.table.plugin import GamePlugin
+    from cogs.table.services import TableChanges, TableServices
 
 log = logging.getLogger(__name__)
 LONGEST_ARCHIVE = 10080  # minutes (a week): the longest auto-archive time Discord allows
@@ -48,16 +50,25 @@ NO_PINGS = discord.AllowedMentions.none()
 class ThreadKeeper:
     """Keeps the threads of this process's open tables open (one per table cog)."""
 
-    def __init__(self, cog: TableCog) -> None:
-        self.cog = cog
+    def __init__(
+        self,
+        services: TableServices,
+        plugins: dict[str, GamePlugin],
+        changes: TableChanges,
+        keep_task: Callable[[asyncio.Task[None]], None],
+    ) -> None:
+        self.services = services
+        self.plugins = plugins
+        self.changes = changes  # a table whose thread is gone is closed through them
+        self.keep_task = keep_task  # the table's background tasks (cancelled as the bot stops)
         self._tables: dict[int, GameRecord] = {}  # game id -> an open table in a thread
         self._short: set[int] = set()  # threads whose auto-archive time the bot may not set
         self._ending: set[int] = set()  # games being ended because their thread is gone
         self._met = False  # the open tables were looked at since this process started
 
     @property
-    def bot(self):
-        return self.cog.bot
+    def bot(self) -> discord.Client:
+        return self.services.client
 
     def note(self, record: GameRecord) -> None:
         """Remember an open table whose channel is a thread (the sweep keeps it open)."""
@@ -148,7 +159,7 @@ class ThreadKeeper:
         """
         if not self._met:
             self._met = True
-            for record in await self.bot.db.open_games():
+            for record in await self.services.db.open_games():
                 if self._may_be_a_thread(record):
                     self.note(record)
         for game_id, known in list(self._tables.items()):
@@ -156,7 +167,7 @@ class ThreadKeeper:
             thread = guild.get_channel_or_thread(known.channel_id) if guild else None
             if isinstance(thread, discord.Thread) and self._fine(thread):
                 continue
-            record = await self.bot.db.load_game(game_id)
+            record = await self.services.db.load_game(game_id)
             if record is None or record.status not in OPEN_STATUSES:
                 self._tables.pop(game_id, None)
                 continue
@@ -179,14 +190,13 @@ class ThreadKeeper:
         self._ending.add(record.id)
         self._tables.pop(record.id, None)
         task = asyncio.create_task(self._end(record, why), name=f"thread-gone-{record.id}")
-        self.cog.keep_task(task)
+        self.keep_task(task)
 
     async def _end(self, record: GameRecord, why: str) -> None:
-        cog = self.cog
         ended: list[Table] = []
 
         async def change() -> None:
-            saved = await self.bot.db.load_game(record.id)
+            saved = await self.services.db.load_game(record.id)
             if saved is None or saved.status not in OPEN_STATUSES:
                 return
             table = Table.from_json(saved.snapshot)
@@ -196,11 +206,11 @@ class ThreadKeeper:
             table.messages = {}
             table.notify = []
             table.posts = []
-            await cog.change_table(saved, table)
+            await self.changes.change_table(saved, table)
             ended.append(table)
 
         try:
-            await cog.changing(record.channel_id, change)
+            await self.changes.changing(record.channel_id, change)
         finally:
             self._ending.discard(record.id)
         if ended:
@@ -209,17 +219,17 @@ class ThreadKeeper:
 
     async def _tell_parent(self, record: GameRecord, table: Table, why: str) -> None:
         parent = table.thread_parent or self._parent_in_cache(record)
-        plugin = self.cog.plugins.get(record.kind)
+        plugin = self.plugins.get(record.kind)
         if not parent or plugin is None:
             return
         language = table.language
-        text = self.cog.loc.text(
+        text = self.services.loc.text(
             language,
             f"outage-thread-{why}",
-            game=plugin.title(self.cog.loc, language),
+            game=plugin.title(self.services.loc, language),
             thread=f"<#{record.channel_id}>",
         )
-        channel = self.bot.get_partial_messageable(parent)
+        channel = self.services.channel(parent)
         try:
             view = notice_view(text, accent_of(record.kind))
             await channel.send(view=view, allowed_mentions=NO_PINGS, silent=True)

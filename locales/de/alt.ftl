@@ -137,6 +137,10 @@ alt-st-round-scores-none = Stella, die Punkte der Runde.
 alt-st-round-scores = Stella, Punkte der Runde { $round } („{ $word }“):
 alt-st-totals = Gesamt: { $scores }.
 alt-st-result = Stella, { $over ->
-    [1] Endstand:
+    [1] Endstand{ $shared ->
+        [1] , ein geteilter Sieg:
+       *[other] :
+    }
    *[other] Zwischenstand:
 }
+alt-st-left = { $entry } (ausgestiegen)

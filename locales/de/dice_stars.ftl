@@ -2,8 +2,6 @@
 ## aneinandergereiht); $dice ist eine Liste von Würfeln, jeder mit ds-die geschrieben; $rows eine
 ## Liste von Zeilen. $colour ist black, purple, blue oder yellow; die Seite 0 ist ein Stern.
 
-ds-name = Dice Stars
-
 ## Material
 
 ds-colour-black = Schwarz
@@ -20,20 +18,6 @@ ds-die = { $colour ->
     [0] ★
    *[other] { $face }
 }
-ds-bag = Beutel: { $count ->
-    [one] { $count } Würfel
-   *[other] { $count } Würfel
-}
-ds-discard = Ablage: { $count ->
-    [one] { $count } Würfel
-   *[other] { $count } Würfel
-}
-ds-reserve = Reserve
-ds-reserve-empty = Die Reserve ist leer.
-ds-penalty = Strafe
-ds-total = Gesamt
-ds-multiplier-fields = Multiplikatorfelder
-ds-solo-grid = Solo-Raster: { $crossed } von { $grid } Kästchen angekreuzt ({ $points } Punkte)
 
 ## Schaltflächen
 
@@ -217,15 +201,11 @@ ds-error-not-in-bag = So viele { $colour ->
 
 # Picture labels
 
-ds-img-subtotal = Summe
-ds-img-final = Wertung
 ds-img-penalty = Strafe
 ds-img-total = Gesamt
 ds-img-solo = Solo-Gegner
 ds-img-points = Punkte
-ds-img-turn = Am Zug:
 ds-img-game-over = Spielende
-ds-img-reserve = Reserve
 ds-img-reserve-empty = leer
 ds-img-bag = Beutel
 ds-img-discard = Ablage
@@ -239,9 +219,9 @@ ds-img-solo-tie = Unentschieden
 ds-img-solo-loss = Verloren
 ds-img-solo-grid-full = Solo-Raster voll: verloren
 
-## Bildbeschreibungen (je eine Zeile, für Screenreader). $rows reiht ds-img-summary-row aneinander,
-## $dice reiht ds-img-die aneinander, $ranking reiht ds-img-summary-place aneinander; $state ist
-## plain, double oder zero.
+## Ein Blatt in einer Zeile (der Text von /dicestars sheet) und ein Würfel, wie ihn die
+## Alternativtexte nennen. $rows reiht ds-img-summary-row aneinander; $state ist plain, double
+## oder zero.
 
 ds-img-die = { $face ->
     [0] { $colour ->
@@ -268,13 +248,3 @@ ds-img-summary-row = Zeile { $row }: { $state ->
 }
 ds-img-summary-penalty = Strafe { $penalty }
 ds-img-summary-solo = Solo-Gegner: { $points } Punkte ({ $crossed } von { $boxes } Kästchen angekreuzt)
-ds-img-summary-turn = { $player } ist am Zug
-ds-img-summary-reserve = Reserve: { $dice }
-ds-img-summary-reserve-empty = Reserve leer
-ds-img-summary-bag = Beutel { $bag }, Ablage { $discard }
-ds-img-summary-place = { $place }. { $player } ({ $total ->
-    [one] { $total } Punkt
-   *[other] { $total } Punkte
-})
-ds-img-summary-ranking = Endstand: { $ranking }
-ds-img-summary-solo-result = { $player }: { $score } Punkte, Solo-Gegner: { $opponent } Punkte

@@ -25,6 +25,5 @@ ds-final-line = { $place }. { $player } – { $points ->
     [one] { $points } Punkt
    *[other] { $points } Punkte
 }
-ds-final-solo = Solo-Gegner: { $points } Punkte ({ $crossed } von { $boxes } Kästchen).
 ds-no-game-here = In diesem Kanal läuft kein Dice-Stars-Spiel.
 ds-not-a-player = { $player } spielt an diesem Tisch nicht mit.

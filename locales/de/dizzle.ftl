@@ -2,17 +2,10 @@
 # und macht Listen zu Text: $players ("seats") und $scribbled als Namen, $values und $removed als
 # Würfel. $field ist ein Feld wie auf dem Blatt ("C5"), $count/$taken/$dice/$returned sind Zahlen.
 
-dz-name = Dizzle
-dz-option-level = Level
-dz-option-host-starts = Gastgeber beginnt
 dz-level-title = Level { $number }
 
 ## Begriffe
 
-dz-term-die = Würfel
-dz-term-field = Feld
-dz-term-cross = Kreuz
-dz-term-middle = Mitte
 dz-special-gem = Edelstein
 dz-special-puzzle = Puzzleteil
 dz-special-key = Schlüssel
@@ -33,12 +26,10 @@ dz-color-name = { $color ->
 
 ## Knöpfe und Status
 
-dz-action-place = { $value } auf { $field }
 dz-action-reroll = Neu würfeln
 dz-action-pass = Passen
 dz-action-return-die = Die { $value } von { $field } zurücklegen
 dz-action-choose-planet = Planet { $field }
-dz-status-round = Runde { $round } von { $rounds }, Durchgang { $pass } von { $passes }
 dz-status-turn = { $player }, du bist dran: Lege einen Würfel.
 dz-status-stuck = { $player }, kein Würfel passt: neu würfeln oder passen.
 dz-status-forced = { $player }, jetzt passt ein Würfel: Lege ihn.
@@ -47,22 +38,7 @@ dz-status-planets = Raketen gestartet: { $players } { $count ->
     [one] wählt einen Planeten.
    *[other] wählen ihre Planeten.
 }
-dz-status-solo-record = Deine Bestmarke auf { $level }: { $points } Punkte.
 dz-status-boxed-in = Eingekesselt: Der nächste Würfel darf neben jedes deiner Kreuze.
-
-## Wertung
-
-dz-score-gems = Edelsteine
-dz-score-puzzles = Puzzleteile
-dz-score-lines = Volle Zeilen und Spalten
-dz-score-flags = Fahnen
-dz-score-bombs = Bomben
-dz-score-poop = Kackhaufen
-dz-score-total = Gesamt
-dz-score-crosses = { $count ->
-    [one] { $count } Kreuz
-   *[other] { $count } Kreuze
-}
 
 ## Ereignisse
 
@@ -181,9 +157,3 @@ dz-sum-planets = Raketen gestartet: { $players } { $count ->
 dz-sum-over = { $level }: Das Spiel ist zu Ende.
 dz-sum-passed = Gepasst: { $players }.
 dz-sum-opponent = Gegnerwürfel: { $values }.
-dz-sum-rank = { $place }. { $player } { $points } ({ $crosses ->
-    [one] { $crosses } Kreuz
-   *[other] { $crosses } Kreuze
-})
-dz-sum-ranking = { $level }, Endwertung: { $ranking }.
-dz-sum-standings = { $level }, Zwischenstand: { $ranking }.

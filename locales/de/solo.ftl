@@ -24,15 +24,6 @@ dz-solo-result = { $player } – { $score } { $score ->
    *[other] Kreuze
 })
 
-# Der Text des Ergebnisbilds für Screenreader: die Wertung eines Solospiels, keine Rangliste.
-dz-solo-summary = Solospiel auf { $level }: { $player }, { $score } { $score ->
-    [one] Punkt
-   *[other] Punkte
-}, { $crosses } { $crosses ->
-    [one] Kreuz
-   *[other] Kreuze
-}
-
 # Nach einem Solospiel in der Liste von /history: gewonnen, verloren oder keins von beiden.
 solo-history-tag = { $outcome ->
     [won] solo, gewonnen

@@ -1,7 +1,5 @@
 ## Stella. $player und $players sind Anzeigenamen, $label ist eine Feldbezeichnung (A1-E3).
 
-st-name = Stella
-
 ## Einstellungen
 
 st-option-preset = Regeln
@@ -90,7 +88,6 @@ st-error-word-used = Diese Wortkarte war in diesem Spiel schon im Einsatz.
 st-img-round = Runde
 st-img-colon = :
 st-img-grid-hint = Markiere 1 bis 10 Karten
-st-img-slate = Deine Tafel
 st-img-marks = Markierungen
 st-img-locked-in = Festgelegt
 st-img-not-locked = Noch nicht festgelegt
@@ -101,43 +98,14 @@ st-img-still-marking = markiert noch
 st-img-sits-out = setzt diese Runde aus
 st-img-left = ausgestiegen
 st-img-sparks = Funken
-st-img-fallen = gestürzt
-st-img-darkness = Dunkelheit
 st-img-designates = ist am Zug
 st-img-exploration = Erkundung
 st-img-round-over = Runde vorbei
 st-img-game-over = Spiel vorbei
-st-img-total = Gesamt
-st-img-this-round = Diese Runde
-st-img-player = Spieler
 st-img-round-scores = Rundenwertung
 st-img-ranking = Endstand
 st-img-standings = Zwischenstand
 st-img-shared = geteilt
 st-img-tie-seed = Gleichstand: Wer in der letzten Runde mehr Punkte holte, gewinnt; sonst teilen sie sich den Platz.
 st-img-tie-published = Bei Gleichstand wird der Sieg geteilt.
-st-sum-grid = Runde { $round }/{ $rounds }, das Wort lautet „{ $word }“. 15 Bildkarten in 3 Zeilen zu 5, A1 bis E3.
-st-sum-slate = Deine Tafel: { $count ->
-    [0] keine Markierung.
-    [one] { $count } Markierung ({ $labels }).
-   *[other] { $count } Markierungen ({ $labels }).
-}
-st-sum-locked = Festgelegt.
-st-sum-draft = Noch nicht festgelegt.
-st-sum-board = Runde { $round }/{ $rounds }, „{ $word }“: { $revealed ->
-    [0] noch keine Karte aufgedeckt.
-    [one] { $revealed } Karte aufgedeckt.
-   *[other] { $revealed } Karten aufgedeckt.
-}
-st-sum-reveal-spark = { $player } zeigte { $label }, markiert von { $players }: Funken zu je { $points } Punkten.
-st-sum-reveal-fall = { $player } zeigte { $label }: ein Sturz.
-st-sum-darkness = In der Dunkelheit: { $player }.
-st-sum-turn = Als Nächstes zeigt { $player }.
-st-sum-points = Punkte dieser Runde: { $points }.
-st-sum-round = Runde { $round } („{ $word }“): { $scores }.
-st-sum-round-score = { $player }: { $points }
 st-sum-penalty = (Dunkelheit −{ $points })
-st-sum-ranking = Endstand: { $ranking }.
-st-sum-standings = Zwischenstand: { $ranking }.
-st-sum-rank = { $place }. { $player }: { $points }
-st-sum-left = (ausgestiegen)

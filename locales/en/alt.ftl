@@ -145,6 +145,10 @@ alt-st-round-scores-none = Stella, the round’s scores.
 alt-st-round-scores = Stella, scores of round { $round } (“{ $word }”):
 alt-st-totals = Totals: { $scores }.
 alt-st-result = Stella, { $over ->
-    [1] final scores:
+    [1] final scores{ $shared ->
+        [1] , a shared victory:
+       *[other] :
+    }
    *[other] standings:
 }
+alt-st-left = { $entry } (left)

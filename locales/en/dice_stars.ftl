@@ -2,8 +2,6 @@
 ## joined); $dice is a list of dice written with ds-die and joined; $rows a joined list of rows.
 ## $colour is black, purple, blue or yellow; face 0 is a star.
 
-ds-name = Dice Stars
-
 ## Pieces
 
 ds-colour-black = black
@@ -20,20 +18,6 @@ ds-die = { $colour ->
     [0] ★
    *[other] { $face }
 }
-ds-bag = Bag: { $count ->
-    [one] { $count } die
-   *[other] { $count } dice
-}
-ds-discard = Discard: { $count ->
-    [one] { $count } die
-   *[other] { $count } dice
-}
-ds-reserve = Reserve
-ds-reserve-empty = The reserve is empty.
-ds-penalty = Penalty
-ds-total = Total
-ds-multiplier-fields = Multiplier fields
-ds-solo-grid = Solo grid: { $crossed } of { $grid } boxes crossed ({ $points } points)
 
 ## Buttons
 
@@ -217,15 +201,11 @@ ds-error-not-in-bag = There are not that many { $colour ->
 
 # Picture labels
 
-ds-img-subtotal = Sum
-ds-img-final = Score
 ds-img-penalty = Penalty
 ds-img-total = Total
 ds-img-solo = Solo opponent
 ds-img-points = points
-ds-img-turn = Turn:
 ds-img-game-over = Game over
-ds-img-reserve = Reserve
 ds-img-reserve-empty = empty
 ds-img-bag = Bag
 ds-img-discard = Discard
@@ -239,8 +219,8 @@ ds-img-solo-tie = Tie
 ds-img-solo-loss = Lost
 ds-img-solo-grid-full = Solo grid full: lost
 
-## Picture descriptions (one line each, for screen readers). $rows joins ds-img-summary-row,
-## $dice joins ds-img-die, $ranking joins ds-img-summary-place; $state is plain, double or zero.
+## A sheet in one line (the text of /dicestars sheet) and a die as the alt texts name it.
+## $rows joins ds-img-summary-row; $state is plain, double or zero.
 
 ds-img-die = { $colour ->
     [black] black
@@ -262,13 +242,3 @@ ds-img-summary-row = row { $row }: { $state ->
 }
 ds-img-summary-penalty = penalty { $penalty }
 ds-img-summary-solo = solo opponent: { $points } points ({ $crossed } of { $boxes } boxes crossed)
-ds-img-summary-turn = { $player }'s turn
-ds-img-summary-reserve = reserve: { $dice }
-ds-img-summary-reserve-empty = reserve empty
-ds-img-summary-bag = bag { $bag }, discard { $discard }
-ds-img-summary-place = { $place }. { $player } ({ $total ->
-    [one] { $total } point
-   *[other] { $total } points
-})
-ds-img-summary-ranking = Final scores: { $ranking }
-ds-img-summary-solo-result = { $player }: { $score } points, solo opponent: { $opponent } points

@@ -27,6 +27,5 @@ ds-final-line = { $place }. { $player } — { $points ->
     [one] { $points } point
    *[other] { $points } points
 }
-ds-final-solo = Solo opponent: { $points } points ({ $crossed } of { $boxes } boxes).
 ds-no-game-here = No Dice Stars game is running in this channel.
 ds-not-a-player = { $player } is not playing at this table.

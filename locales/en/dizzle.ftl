@@ -2,17 +2,10 @@
 # turns lists into text: $players ("seats") and $scribbled as names, $values and $removed as dice.
 # $field is a field as printed on the sheet ("C5"), $count/$taken/$dice/$returned are numbers.
 
-dz-name = Dizzle
-dz-option-level = Level
-dz-option-host-starts = Host starts
 dz-level-title = Level { $number }
 
 ## Terms
 
-dz-term-die = die
-dz-term-field = field
-dz-term-cross = cross
-dz-term-middle = middle
 dz-special-gem = Gem
 dz-special-puzzle = Puzzle piece
 dz-special-key = Key
@@ -33,12 +26,10 @@ dz-color-name = { $color ->
 
 ## Buttons and status
 
-dz-action-place = { $value } on { $field }
 dz-action-reroll = Reroll
 dz-action-pass = Pass
 dz-action-return-die = Return the { $value } from { $field }
 dz-action-choose-planet = Planet { $field }
-dz-status-round = Round { $round } of { $rounds }, pass { $pass } of { $passes }
 dz-status-turn = { $player }, your turn: place a die.
 dz-status-stuck = { $player }, no die fits: reroll or pass.
 dz-status-forced = { $player }, a die fits now: place it.
@@ -47,22 +38,7 @@ dz-status-planets = Rockets launched: { $players } { $count ->
     [one] picks a planet.
    *[other] pick their planets.
 }
-dz-status-solo-record = Your best on { $level }: { $points } points.
 dz-status-boxed-in = Boxed in: the next die may go next to any of your crosses.
-
-## Score card
-
-dz-score-gems = Gems
-dz-score-puzzles = Puzzles
-dz-score-lines = Full rows and columns
-dz-score-flags = Flags
-dz-score-bombs = Bombs
-dz-score-poop = Poop piles
-dz-score-total = Total
-dz-score-crosses = { $count ->
-    [one] { $count } cross
-   *[other] { $count } crosses
-}
 
 ## Events
 
@@ -173,9 +149,3 @@ dz-sum-planets = Rockets launched: { $players } { $count ->
 dz-sum-over = { $level }: the game is over.
 dz-sum-passed = Passed: { $players }.
 dz-sum-opponent = Opponent dice: { $values }.
-dz-sum-rank = { $place }. { $player } { $points } ({ $crosses ->
-    [one] { $crosses } cross
-   *[other] { $crosses } crosses
-})
-dz-sum-ranking = { $level }, final ranking: { $ranking }.
-dz-sum-standings = { $level }, standings: { $ranking }.

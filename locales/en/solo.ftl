@@ -33,15 +33,6 @@ dz-solo-result = { $player } — { $score } { $score ->
    *[other] crosses
 })
 
-# The result picture's text for screen readers: a solo game's score, no ranking.
-dz-solo-summary = Solo game on { $level }: { $player }, { $score } { $score ->
-    [one] point
-   *[other] points
-}, { $crosses } { $crosses ->
-    [one] cross
-   *[other] crosses
-}
-
 # After a solo game in /history's list: won or lost against the solo opponent, or neither.
 solo-history-tag = { $outcome ->
     [won] solo, won

@@ -1,7 +1,5 @@
 ## Stella. Variables named $player or $players hold display names; $label a grid label (A1-E3).
 
-st-name = Stella
-
 ## Lobby options
 
 st-option-preset = Rules
@@ -90,7 +88,6 @@ st-error-word-used = That word card has already been used in this game.
 st-img-round = Round
 st-img-colon = :
 st-img-grid-hint = Mark 1 to 10 cards on your slate
-st-img-slate = Your slate
 st-img-marks = Marks
 st-img-locked-in = Locked in
 st-img-not-locked = Not locked in yet
@@ -101,43 +98,14 @@ st-img-still-marking = still marking
 st-img-sits-out = sits this round out
 st-img-left = left
 st-img-sparks = Sparks
-st-img-fallen = fallen
-st-img-darkness = Darkness
 st-img-designates = is designating
 st-img-exploration = Exploration
 st-img-round-over = Round over
 st-img-game-over = Game over
-st-img-total = Total
-st-img-this-round = This round
-st-img-player = Player
 st-img-round-scores = Round scores
 st-img-ranking = Final ranking
 st-img-standings = Standings
 st-img-shared = shared
 st-img-tie-seed = Tied totals: the most points in the last round wins; still tied, the victory is shared.
 st-img-tie-published = Tied totals share the victory.
-st-sum-grid = Round { $round }/{ $rounds }, the word is “{ $word }”. 15 picture cards in 3 rows of 5, A1 to E3.
-st-sum-slate = Your slate: { $count ->
-    [0] no marks.
-    [one] { $count } mark ({ $labels }).
-   *[other] { $count } marks ({ $labels }).
-}
-st-sum-locked = Locked in.
-st-sum-draft = Not locked in yet.
-st-sum-board = Round { $round }/{ $rounds }, “{ $word }”: { $revealed ->
-    [0] no card revealed yet.
-    [one] { $revealed } card revealed.
-   *[other] { $revealed } cards revealed.
-}
-st-sum-reveal-spark = { $player } designated { $label }, marked by { $players }: sparks of { $points } points.
-st-sum-reveal-fall = { $player } designated { $label }: a fall.
-st-sum-darkness = In Darkness: { $player }.
-st-sum-turn = { $player } designates next.
-st-sum-points = Points this round: { $points }.
-st-sum-round = Round { $round } (“{ $word }”): { $scores }.
-st-sum-round-score = { $player }: { $points }
 st-sum-penalty = (Darkness −{ $points })
-st-sum-ranking = Final ranking: { $ranking }.
-st-sum-standings = Standings: { $ranking }.
-st-sum-rank = { $place }. { $player }: { $points }
-st-sum-left = (left)

@@ -143,6 +143,10 @@ alt-st-round-scores-none = Stella, les points de la manche.
 alt-st-round-scores = Stella, points de la manche { $round } (« { $word } ») :
 alt-st-totals = Totaux : { $scores }.
 alt-st-result = Stella, { $over ->
-    [1] scores finaux :
+    [1] scores finaux{ $shared ->
+        [1] , une victoire partagée :
+       *[other]  :
+    }
    *[other] classement provisoire :
 }
+alt-st-left = { $entry } (a quitté la partie)

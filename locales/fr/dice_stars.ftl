@@ -2,8 +2,6 @@
 ## mis bout à bout) ; $dice est une liste de dés, chacun écrit avec ds-die ; $rows une liste de
 ## lignes. $colour vaut black, purple, blue ou yellow ; la face 0 est une étoile.
 
-ds-name = Dice Stars
-
 ## Matériel
 
 ds-colour-black = noir
@@ -20,20 +18,6 @@ ds-die = { $colour ->
     [0] ★
    *[other] { $face }
 }
-ds-bag = Sac : { $count ->
-    [one] { $count } dé
-   *[other] { $count } dés
-}
-ds-discard = Défausse : { $count ->
-    [one] { $count } dé
-   *[other] { $count } dés
-}
-ds-reserve = Réserve
-ds-reserve-empty = La réserve est vide.
-ds-penalty = Pénalité
-ds-total = Total
-ds-multiplier-fields = Cases multiplicateur
-ds-solo-grid = Grille solo : { $crossed } cases cochées sur { $grid } ({ $points } points)
 
 ## Boutons
 
@@ -217,15 +201,11 @@ ds-error-not-in-bag = Il n'y a pas autant de dés { $colour ->
 
 # Picture labels
 
-ds-img-subtotal = Somme
-ds-img-final = Points
 ds-img-penalty = Pénalité
 ds-img-total = Total
 ds-img-solo = Adversaire solo
 ds-img-points = points
-ds-img-turn = Au tour de
 ds-img-game-over = Partie terminée
-ds-img-reserve = Réserve
 ds-img-reserve-empty = vide
 ds-img-bag = Sac
 ds-img-discard = Défausse
@@ -239,9 +219,8 @@ ds-img-solo-tie = Égalité
 ds-img-solo-loss = Perdu
 ds-img-solo-grid-full = Grille solo pleine : perdu
 
-## Descriptions des images (une ligne chacune, pour les lecteurs d'écran). $rows met bout à bout
-## des ds-img-summary-row, $dice des ds-img-die, $ranking des ds-img-summary-place ; $state vaut
-## plain, double ou zero.
+## Une feuille en une ligne (le texte de /dicestars sheet) et un dé tel que le nomment les textes
+## alternatifs. $rows met bout à bout des ds-img-summary-row ; $state vaut plain, double ou zero.
 
 ds-img-die = { $face ->
     [0] étoile { $colour ->
@@ -268,16 +247,3 @@ ds-img-summary-row = ligne { $row } : { $state ->
 }
 ds-img-summary-penalty = pénalité { $penalty }
 ds-img-summary-solo = adversaire solo : { $points } points ({ $crossed } cases cochées sur { $boxes })
-ds-img-summary-turn = Au tour de { $player }
-ds-img-summary-reserve = réserve : { $dice }
-ds-img-summary-reserve-empty = réserve vide
-ds-img-summary-bag = sac { $bag }, défausse { $discard }
-ds-img-summary-place = { $place ->
-    [1] 1er
-   *[other] { $place }e
-} { $player } ({ $total ->
-    [one] { $total } point
-   *[other] { $total } points
-})
-ds-img-summary-ranking = Classement final : { $ranking }
-ds-img-summary-solo-result = { $player } : { $score } points, adversaire solo : { $opponent } points

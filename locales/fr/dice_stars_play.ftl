@@ -25,6 +25,5 @@ ds-final-line = { $place }. { $player } — { $points ->
     [one] { $points } point
    *[other] { $points } points
 }
-ds-final-solo = Adversaire solo : { $points } points ({ $crossed } cases sur { $boxes }).
 ds-no-game-here = Aucune partie de Dice Stars n'est en cours dans ce salon.
 ds-not-a-player = { $player } ne joue pas à cette table.

@@ -3,17 +3,10 @@
 # $removed en dés. $field est une case comme sur la feuille (« C5 ») ; $count, $taken, $dice et
 # $returned sont des nombres.
 
-dz-name = Dizzle
-dz-option-level = Niveau
-dz-option-host-starts = L'hôte commence
 dz-level-title = Niveau { $number }
 
 ## Termes
 
-dz-term-die = dé
-dz-term-field = case
-dz-term-cross = croix
-dz-term-middle = centre
 dz-special-gem = Gemme
 dz-special-puzzle = Pièce de puzzle
 dz-special-key = Clé
@@ -34,12 +27,10 @@ dz-color-name = { $color ->
 
 ## Boutons et état
 
-dz-action-place = { $value } sur { $field }
 dz-action-reroll = Relancer
 dz-action-pass = Passer
 dz-action-return-die = Rendre le { $value } de { $field }
 dz-action-choose-planet = Planète { $field }
-dz-status-round = Manche { $round } sur { $rounds }, tour de table { $pass } sur { $passes }
 dz-status-turn = { $player }, à toi : pose un dé.
 dz-status-stuck = { $player }, aucun dé ne convient : relance ou passe.
 dz-status-forced = { $player }, un dé convient maintenant : pose-le.
@@ -48,22 +39,7 @@ dz-status-planets = Fusées lancées : { $players } { $count ->
     [one] choisit une planète.
    *[other] choisissent leurs planètes.
 }
-dz-status-solo-record = Ton record au { $level } : { $points } points.
 dz-status-boxed-in = Bloqué : le prochain dé peut aller à côté de n'importe laquelle de tes croix.
-
-## Score
-
-dz-score-gems = Gemmes
-dz-score-puzzles = Puzzles
-dz-score-lines = Lignes et colonnes complètes
-dz-score-flags = Drapeaux
-dz-score-bombs = Bombes
-dz-score-poop = Crottes
-dz-score-total = Total
-dz-score-crosses = { $count ->
-    [one] { $count } croix
-   *[other] { $count } croix
-}
 
 ## Événements
 
@@ -179,6 +155,3 @@ dz-sum-planets = Fusées lancées : { $players } { $count ->
 dz-sum-over = { $level } : la partie est terminée.
 dz-sum-passed = Hors du tour de table : { $players }.
 dz-sum-opponent = Dés adverses : { $values }.
-dz-sum-rank = { $place }. { $player } { $points } ({ $crosses } croix)
-dz-sum-ranking = { $level }, classement final : { $ranking }.
-dz-sum-standings = { $level }, classement provisoire : { $ranking }.

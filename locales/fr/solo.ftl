@@ -33,12 +33,6 @@ dz-solo-result = { $player } — { $score } { $score ->
    *[other] points
 } ({ $crosses } croix)
 
-# Le texte de l'image du résultat pour les lecteurs d'écran : le score d'une partie solo, sans classement.
-dz-solo-summary = Partie solo sur { $level } : { $player }, { $score } { $score ->
-    [one] point
-   *[other] points
-}, { $crosses } croix
-
 # Après une partie solo dans la liste de /history : gagnée, perdue, ou ni l'un ni l'autre.
 solo-history-tag = { $outcome ->
     [won] solo, gagnée

@@ -1,7 +1,5 @@
 ## Stella. $player et $players sont des noms affichés, $label une case de la grille (A1-E3).
 
-st-name = Stella
-
 ## Options de la partie
 
 st-option-preset = Règles
@@ -93,7 +91,6 @@ st-error-word-used = Cette carte mot a déjà servi dans cette partie.
 st-img-round = Manche
 st-img-colon = { "\u00A0" }:
 st-img-grid-hint = Marque 1 à 10 cartes sur ton ardoise
-st-img-slate = Ton ardoise
 st-img-marks = Marques
 st-img-locked-in = Validée
 st-img-not-locked = Pas encore validée
@@ -104,43 +101,14 @@ st-img-still-marking = marque encore
 st-img-sits-out = passe cette manche
 st-img-left = a quitté la partie
 st-img-sparks = Étincelles
-st-img-fallen = a chuté
-st-img-darkness = Obscurité
 st-img-designates = désigne une carte
 st-img-exploration = Exploration
 st-img-round-over = Manche terminée
 st-img-game-over = Partie terminée
-st-img-total = Total
-st-img-this-round = Cette manche
-st-img-player = Joueur
 st-img-round-scores = Scores de la manche
 st-img-ranking = Classement final
 st-img-standings = Classement provisoire
 st-img-shared = ex æquo
 st-img-tie-seed = Égalité au total : le plus de points à la dernière manche l'emporte ; sinon, la victoire est partagée.
 st-img-tie-published = En cas d'égalité au total, la victoire est partagée.
-st-sum-grid = Manche { $round }/{ $rounds }, le mot est « { $word } ». 15 cartes illustrées en 3 rangées de 5, de A1 à E3.
-st-sum-slate = Ton ardoise : { $count ->
-    [0] aucune marque.
-    [one] { $count } marque ({ $labels }).
-   *[other] { $count } marques ({ $labels }).
-}
-st-sum-locked = Validée.
-st-sum-draft = Pas encore validée.
-st-sum-board = Manche { $round }/{ $rounds }, « { $word } » : { $revealed ->
-    [0] aucune carte révélée pour l'instant.
-    [one] { $revealed } carte révélée.
-   *[other] { $revealed } cartes révélées.
-}
-st-sum-reveal-spark = { $player } a désigné { $label }, marquée par { $players } : étincelles de { $points } points.
-st-sum-reveal-fall = { $player } a désigné { $label } : une chute.
-st-sum-darkness = Dans l'Obscurité : { $player }.
-st-sum-turn = { $player } désigne ensuite.
-st-sum-points = Points de la manche : { $points }.
-st-sum-round = Manche { $round } (« { $word } ») : { $scores }.
-st-sum-round-score = { $player } : { $points }
 st-sum-penalty = (Obscurité −{ $points })
-st-sum-ranking = Classement final : { $ranking }.
-st-sum-standings = Classement provisoire : { $ranking }.
-st-sum-rank = { $place }. { $player } : { $points }
-st-sum-left = (a quitté la partie)

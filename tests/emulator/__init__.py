@@ -124,6 +124,9 @@ Reading::
     emu.dm_messages(alice)         # what the bot sent to alice's DM channel
     emu.all_messages(with_edits=False)  # everything incl. deleted/ephemeral (secrecy checks)
     emu.commands / emu.commands_for(guild) / emu.guild_commands
+    emu.app_emojis                 # {id: AppEmoji(.id .name .image .animated)}, see app_emojis.py:
+        # /applications/{id}/emojis as on Discord (2,000 at most, names unique, 256 KiB images);
+        # a control showing a custom emoji that is not among them is refused (unknown_emoji)
     emu.interactions               # {id: Interaction}
     emu.violations                 # list[Violation(rule, detail, route, status)]
     emu.violations_of(rule); emu.assert_no_violations()

@@ -13,7 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import payloads, rest_app, rest_channels, rest_interactions
+from . import app_emojis, payloads, rest_app, rest_channels, rest_interactions
 from .commands import command_data
 from .faults import Fault, Hook
 from .gateway import (
@@ -91,7 +91,12 @@ class FakeDiscord(World):
         self.faults: list[Fault] = []
         self.gateway = Gateway(self)
         self.port: int | None = None
-        self._routes = [*rest_app.ROUTES, *rest_channels.ROUTES, *rest_interactions.ROUTES]
+        self._routes = [
+            *rest_app.ROUTES,
+            *app_emojis.ROUTES,
+            *rest_channels.ROUTES,
+            *rest_interactions.ROUTES,
+        ]
         self._runner: web.AppRunner | None = None
         self._in_flight = 0
         self._last_rest = time.monotonic()

@@ -188,6 +188,9 @@ async def handle_rest(emu: FakeDiscord, request: web.Request, routes: list[Route
 def _handled(emu: FakeDiscord, found: Route, call: Call, where: str) -> web.Response:
     """The route's own answer; Discord's errors and crashes of the route become answers too."""
     try:
+        breaches = unknown_emoji_breaches(emu, call.body)
+        if breaches:
+            raise DiscordError.invalid_form(breaches)
         status, body = found.handler(emu, call)
         return respond(status, body)
     except TooLarge as problem:
@@ -196,6 +199,13 @@ def _handled(emu: FakeDiscord, found: Route, call: Call, where: str) -> web.Resp
         return _refuse(emu, where, error)
     except Exception:
         return _crashed(emu, where)
+
+
+def unknown_emoji_breaches(emu: FakeDiscord, body: Any) -> list[Breach]:
+    """Controls showing a custom emoji the application lacks (see app_emojis.py)."""
+    from .app_emojis import unknown_emoji_breaches as breaches  # it builds on this module
+
+    return breaches(emu, body)
 
 
 def _crashed(emu: FakeDiscord, where: str) -> web.Response:

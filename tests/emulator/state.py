@@ -43,6 +43,7 @@ class World:
         self.dm_channels: dict[int, Channel] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.app_emojis: dict[int, Any] = {}  # by id: app_emojis.AppEmoji
         self.violations: list[Violation] = []
 
     # --- building the world -------------------------------------------------------------
