@@ -28,10 +28,16 @@ from cogs.daily import start_daily
 from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table import records
 from cogs.table.cog import TableAddon
-from cogs.table.components import build_view
 from cogs.table.delivery import answer_card
 from cogs.table.i18n import T
-from cogs.table.layout import accent_of, card_view, files_of, game_header, without_picture
+from cogs.table.layout import (
+    accent_of,
+    card_view,
+    files_of,
+    game_header,
+    notice_view,
+    without_picture,
+)
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
 from drawing.service import TEXTS
@@ -218,8 +224,10 @@ class DizzlePlugin(GamePlugin):
         page = int(number)
         if page >= len(pages):
             raise RulesError("table-error-stale")
+        menus = list(pages[page])
+        accent = accent_of(engine.INFO.kind)
         await click.reply.open_panel(
-            t("dz-more-title"), build_view(click.game_id, record.version, list(pages[page]))
+            lambda _: notice_view(t("dz-more-title"), accent, menus, click.game_id, record.version)
         )
 
 

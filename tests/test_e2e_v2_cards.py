@@ -8,12 +8,15 @@ from __future__ import annotations
 import pytest
 
 from cogs.table.layout import ACCENTS, HOUSE_ACCENT
+from games import stella as engine_stella
+from tests import test_e2e_stella as stella
 from tests.emulator import FakeDiscord
 from tests.support.v2_shapes import assert_v2
 from tests.test_e2e_dice_stars import play_turn_step, verb
 from tests.test_e2e_table import confirm
 
 GOLD = ACCENTS["dice_stars"]
+VIOLET = ACCENTS["stella"]
 
 
 @pytest.fixture
@@ -104,3 +107,44 @@ async def test_the_cancel_question_its_answer_and_the_channel_s_notice(emu, runn
     notice = emu.channel_messages(chan)[-1]
     assert "cancelled by alice" in notice.text
     assert_v2(notice, GOLD)
+
+
+async def test_stella_s_slates_panels_and_notice_are_v2_messages(emu, runner):
+    guild = emu.add_guild("Night Sky", locale="en-US")
+    chan = emu.add_channel(guild, "stella")
+    alice, bob, carol = [
+        emu.add_user(name, locale="en-US", dms_open=name != "carol")
+        for name in ("alice", "bob", "carol")
+    ]
+    for user in (alice, bob, carol):
+        emu.add_member(guild, user)
+    await runner.start()
+    await stella.open_table(emu, chan, [alice, bob, carol])
+    notice = next(m for m in emu.channel_messages(chan) if "cannot send" in m.text)
+    assert_v2(notice, VIOLET)
+    assert f"<@{carol.id}>" in notice.text and carol.id in notice.notified
+    dm = emu.dm_messages(alice)[-1]
+    assert_v2(dm, VIOLET, picture=True)  # the slate DM: the round's grid, its cards as buttons
+    # Three marks each: the exploration has choices (no move the table plays on its own).
+    await stella.mark(emu, dm, alice, [1, 3, 5])
+    assert_v2(dm, VIOLET, picture=True)
+    await stella.mark(emu, emu.dm_messages(bob)[-1], bob, [1, 4, 6])
+    panel = await stella.slate_panel(emu, chan, carol)  # "My slate": DMs closed
+    assert_v2(panel, VIOLET, picture=True)
+    await stella.mark(emu, panel, carol, [1, 2, 7], lock=False)
+    assert_v2(panel, VIOLET, picture=True)  # a toggle keeps the grid it shows
+    await emu.click(carol, panel, stella.cid(panel, "alock"))
+    assert_v2(panel, VIOLET, picture=True)
+    assert not panel.buttons() and "Not revealed yet" in panel.text  # the exploration begins
+
+    record, state = await stella.game_state(runner, chan)
+    assert state.phase == engine_stella.EXPLORATION
+    player = stella.seat_users(record, [alice, bob, carol])[state.active]
+    turn = emu.channel_messages(chan)[-1]
+    ix = await emu.click(player, turn, stella.cid(turn, "u:designate"))
+    assert_v2(ix.private, VIOLET, picture=True)  # the designation panel: the player's slate
+    card = engine_stella.legal_actions(state, state.active)[0]["card"]
+    designation = ix.private
+    await emu.click(player, designation, stella.cid(designation, f"adesignate:{card}"))
+    assert "You designated" in designation.text
+    assert_v2(designation, VIOLET)

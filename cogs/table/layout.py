@@ -81,13 +81,17 @@ def picture_url(filename: str) -> str:
     return f"attachment://{filename}"
 
 
-def layout_view(screen: Screen, game_id: int, version: int, accent: int) -> discord.ui.LayoutView:
-    """The message of ``screen``, controls included (their custom_ids carry game and version)."""
+def layout_view(
+    screen: Screen, game_id: int, version: int, accent: int, kept: bool = False
+) -> discord.ui.LayoutView:
+    """The message of ``screen``, controls included (their custom_ids carry game and version).
+    ``kept``: without an image, the screen still shows the picture its message has already,
+    by its filename and alt text (an edit that uploads nothing anew)."""
     texts = texts_of(screen)
     blocks: list[discord.ui.Item[discord.ui.LayoutView]] = []
     if texts.header:
         blocks.append(discord.ui.TextDisplay(texts.header, id=HEADER_ID))
-    if screen.image is not None:
+    if screen.image is not None or kept:
         item = discord.MediaGalleryItem(picture_url(screen.filename), description=alt_text(screen))
         blocks.append(discord.ui.MediaGallery(item, id=PICTURE_ID))
     if texts.log:
@@ -99,13 +103,14 @@ def layout_view(screen: Screen, game_id: int, version: int, accent: int) -> disc
 
 
 def card_view(
-    screen: Screen, accent: int, game_id: int = 0, version: int = 0
+    screen: Screen, accent: int, game_id: int = 0, version: int = 0, kept: bool = False
 ) -> discord.ui.LayoutView:
     """Any other message of the bot (a private card, a notice, a DM) in the same block as a
-    table's: header, picture, log, prompt and controls, in ``accent``."""
-    if not (screen.header or screen.text or screen.log or screen.image is not None):
+    table's: header, picture, log, prompt and controls, in ``accent`` (``kept``: see
+    :func:`layout_view`)."""
+    if not (screen.header or screen.text or screen.log or screen.image is not None or kept):
         screen = replace(screen, text="\u2026")  # a container holds one item at least
-    return layout_view(screen, game_id, version, accent)
+    return layout_view(screen, game_id, version, accent, kept)
 
 
 def game_header(emoji: str, title: str, detail: str | None = None) -> str:

@@ -13,6 +13,8 @@ from tests.emulator.models import (
     walk_components,
 )
 
+ACTION_ROW = 1
+
 
 def assert_v2(message: Message, accent: int | None = None, picture: bool = False) -> None:
     """A V2 message in the family look: with ``accent``, one container of that colour holding
@@ -34,3 +36,15 @@ def assert_v2(message: Message, accent: int | None = None, picture: bool = False
         assert described and all(described.values()), described
         assert all(len(alt or "") <= 256 for alt in described.values())
         assert len(message.attachments) == len(described)
+
+
+def make_classic(message: Message) -> None:
+    """The message as the bot sent it before its messages were V2 ones: its text the content,
+    its controls rows of its own, its pictures attachments (what a table running at the
+    upgrade has in its channel and DMs)."""
+    if not message.flags & IS_COMPONENTS_V2:
+        return
+    text = message.text
+    rows = [c for c in walk_components(message.components) if c["type"] == ACTION_ROW]
+    message.content, message.components = text, rows
+    message.flags &= ~IS_COMPONENTS_V2
