@@ -324,9 +324,9 @@ class StellaPlugin(GamePlugin):
         language = self.remember_language(click)
         private_ctx = dataclasses.replace(ctx, language=language)
         designating = click.argument.startswith("designate")
-        if not designating and ctx.table.messages.get(SLATES_ROUND, ctx.state.round) != (
-            ctx.state.round
-        ):
+        # Controls issued before the marking now running began: a slate of an ended round.
+        marking_since = ctx.table.turn_since if ctx.state.phase == engine.MARKING else 0
+        if not designating and click.version < marking_since:
             await self._retire_slate(click)
             return True
         if designating:
@@ -714,8 +714,9 @@ class StellaPlugin(GamePlugin):
             user_id, message_id = messages[seat]
             try:
                 dm = await services.direct.channel(user_id)
+                closed = panel_view(ctx, dataclasses.replace(screen, rows=[]))  # no controls
                 await dm.get_partial_message(message_id).edit(
-                    content=None, attachments=files_of(screen), view=panel_view(ctx, screen)
+                    content=None, attachments=files_of(screen), view=closed
                 )
             except discord.HTTPException:
                 log.info("could not close the slate DM %s", message_id)
