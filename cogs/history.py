@@ -261,7 +261,8 @@ class HistoryCog(TableAddon):
         screen = plugin.final_screen(ctx) if over else plugin.turn_screen(ctx)
         step_line = self.bot.loc.text(lang, "history-step", step=replay.step, steps=replay.steps)
         title = plugin.title(self.bot.loc, lang)
-        header = game_header(plugin.emoji, title, step_line)
+        detail = " · ".join(line for line in (step_line, screen.header) if line)
+        header = game_header(plugin.emoji, title, detail)
         # The replay is the reader's own: its picture is described in their language.
         reader = replace(ctx, language=lang)
         alt = plugin.screens.picture_alt(reader) if plugin.screens else None

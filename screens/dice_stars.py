@@ -43,7 +43,16 @@ class DiceStarsScreens(GameScreens):
             filename="dice-stars-turn.png",
             image_summary=self.picture_alt(ctx),
             rows=rows,
+            header=self._round_header(ctx),
         )
+
+    def _round_header(self, ctx: TableContext) -> str:
+        """The round of now (the player to act has played one turn fewer than it counts)."""
+        state = ctx.state
+        header = ctx.t("hd-round", round=state.turns[state.current] + 1)
+        if state.end_triggered:
+            header += " · " + ctx.t("hd-last-round")
+        return header
 
     def picture_alt(self, ctx: TableContext) -> str:
         if engine.is_over(ctx.state):
@@ -175,7 +184,7 @@ class DiceStarsScreens(GameScreens):
         if view.get("solo"):
             lines = self._solo_lines(ctx, view, names[0])
         else:
-            lines = [ctx.t("ds-final-title")]
+            lines = []
             order = sorted(range(len(names)), key=lambda s: (result["ranking"][s], s))
             for seat in order:
                 lines.append(
@@ -191,6 +200,7 @@ class DiceStarsScreens(GameScreens):
             image=pictures.render_scoreboard(view, names, t, best=ctx.best),
             filename="dice-stars-result.png",
             image_summary=self.picture_alt(ctx),
+            header=ctx.t("hd-solo-final" if view.get("solo") else "hd-final"),
         )
 
     def _solo_lines(self, ctx: TableContext, view: dict[str, Any], name: str) -> list[str]:
@@ -204,7 +214,7 @@ class DiceStarsScreens(GameScreens):
             opponent=result["opponent"],
         )
         grid = ctx.t("ds-solo-result-grid", crossed=solo["crossed"], boxes=solo["boxes"])
-        return [ctx.t("ds-solo-result-title"), outcome, grid]
+        return [outcome, grid]
 
     def _seat_label(self, ctx: TableContext, seat: int) -> str:
         label = ctx.name(seat)

@@ -244,7 +244,17 @@ class DizzleScreens(GameScreens):
             filename="dizzle-turn.png",
             image_summary=self.picture_alt(ctx),
             rows=turn_rows(state, ctx.t),
+            header=self._round_header(ctx, view),
         )
+
+    def _round_header(self, ctx: TableContext, view: dict[str, Any]) -> str:
+        """The round and pass of now (no pass where a round has one), or the planet picks."""
+        parts = [ctx.t("hd-round-of", round=view["round"], rounds=view["rounds"])]
+        if ctx.state.phase == "planets":
+            parts.append(ctx.t("hd-planets"))
+        elif view["passes"] > 1:
+            parts.append(ctx.t("hd-pass", **{"pass": view["pass"]}, passes=view["passes"]))
+        return " · ".join(parts)
 
     def picture_alt(self, ctx: TableContext) -> str:
         if engine.is_over(ctx.state):
@@ -286,12 +296,9 @@ class DizzleScreens(GameScreens):
                 "score": scores[0],
                 "crosses": view["players"][0]["cross_count"],
             }
-            lines = [
-                ctx.t("dz-solo-result-title", level=level_title),
-                ctx.t("dz-solo-result", **solo),
-            ]
+            lines = [ctx.t("dz-solo-result", **solo)]
         else:
-            lines = [ctx.t("dz-final-title", level=level_title)]
+            lines = []
             for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
                 lines.append(
                     ctx.t(
@@ -309,6 +316,9 @@ class DizzleScreens(GameScreens):
             image=pictures.render_scoreboard(view, names, ctx.t, best=ctx.best),
             filename="dizzle-result.png",
             image_summary=self.picture_alt(ctx),
+            header=" · ".join(
+                (ctx.t("hd-solo-final" if engine.is_solo(state) else "hd-final"), level_title)
+            ),
         )
 
     def _seat_label(self, ctx: TableContext, seat: int) -> str:

@@ -71,9 +71,17 @@ class StellaScreens(GameScreens):
             names.append(f"{seat.name} {ctx.t('table-left-tag')}" if seat.left else seat.name)
         return names
 
-    def _header(self, ctx: TableContext, state: engine.State) -> str:
-        word = engine.word(state) or ""
-        return ctx.t("st-round-header", round=state.round, rounds=engine.ROUNDS, word=word)
+    def _round_header(
+        self, ctx: TableContext, round_: int, word: str | None, phase: str | None
+    ) -> str:
+        """The message's header: the round, its word (public once the round is dealt), the
+        phase (``hd-marking``, ``hd-exploration``, ``hd-round-results``)."""
+        parts = [ctx.t("hd-round-of", round=round_, rounds=engine.ROUNDS)]
+        if word:
+            parts.append(ctx.t("hd-word", word=word))
+        if phase:
+            parts.append(ctx.t(phase))
+        return " · ".join(parts)
 
     # ---- the channel's messages --------------------------------------------------------
 
@@ -88,10 +96,11 @@ class StellaScreens(GameScreens):
                 filename=f"stella-grid.{pictures.extension(image)}",
                 image_summary=self.picture_alt(ctx),
                 rows=self.marking_rows(ctx),
+                header=self._round_header(ctx, state.round, engine.word(state), "hd-marking"),
             )
         names = self._names(ctx)
         image = pictures.render_board(public, names, ctx.t, self.card_source(ctx.table))
-        lines = [self._header(ctx, state)]
+        lines = []
         if state.darkness >= 0:
             lines.append(ctx.t("st-darkness-now", player=ctx.name(state.darkness)))
         if state.phase == engine.EXPLORATION:
@@ -102,6 +111,12 @@ class StellaScreens(GameScreens):
             filename=f"stella-board.{pictures.extension(image)}",
             image_summary=self.picture_alt(ctx),
             rows=[self._exploration_row(ctx)] if state.phase == engine.EXPLORATION else [],
+            header=self._round_header(
+                ctx,
+                state.round,
+                engine.word(state),
+                "hd-exploration" if state.phase == engine.EXPLORATION else None,
+            ),
         )
 
     def picture_alt(self, ctx: TableContext) -> str:
@@ -113,7 +128,7 @@ class StellaScreens(GameScreens):
         return board_alt(public, self._names(ctx), ctx.t)
 
     def _marking_text(self, ctx: TableContext, state: engine.State) -> str:
-        lines = [self._header(ctx, state)]
+        lines = []
         if state.preset == "published" and state.round > 1:
             # Rows are replaced bottom to top: round 2 gets a new row 3, round 4 a new row 1.
             lines.append(ctx.t("st-event-new_row", row=engine.ROWS + 2 - state.round))
@@ -175,7 +190,7 @@ class StellaScreens(GameScreens):
         public = engine.view(ctx.state, None)
         names = self._names(ctx)
         totals, places = engine.scores(ctx.state), engine.ranking(ctx.state)
-        lines = [ctx.t("st-final-title")]
+        lines = []
         for seat in sorted(range(len(names)), key=lambda s: (places[s], s)):
             lines.append(
                 ctx.t(
@@ -193,17 +208,22 @@ class StellaScreens(GameScreens):
             image=pictures.render_scoreboard(public, names, ctx.t),
             filename="stella-scores.png",
             image_summary=self.picture_alt(ctx),
+            header=ctx.t("hd-final"),
         )
 
     def own_screen(self, ctx: TableContext, events: list[Event]) -> Screen:
         public = engine.view(ctx.state, None)
         names = self._names(ctx)
         image = pictures.render_round_summary(public, names, ctx.t)
+        record = public["history"][-1] if public["history"] else {"round": 0, "word": None}
+        # "Round 3 is over" is what the header says.
+        said = [event for event in events if event["type"] != "round_over"]
         return Screen(
-            text=_join(log_event_lines(self, ctx, events)),
+            text=_join(log_event_lines(self, ctx, said)),
             image=image,
             filename=f"stella-round.{pictures.extension(image)}",
             image_summary=round_alt(public, names, ctx.t),
+            header=self._round_header(ctx, record["round"], record["word"], "hd-round-results"),
         )
 
     # ---- private panels: the slate -----------------------------------------------------

@@ -238,12 +238,12 @@ async def test_solo_game_starts_at_once_and_ends_with_the_scoreboard(emu, runner
     ix = await emu.slash(users[0], chan, "dizzle new", {"level": "level2", "solo": True})
     assert ix.private is None
     first = emu.channel_messages(chan)[-1]
-    assert "Round 1/10" in first.text and first.attachments
+    assert "Round 1 of 10" in first.text and first.attachments
     await play_to_the_end(emu, runner, chan, users)
     record = (await runner.db.guild_games(chan.guild.id))[0]
     assert record.status == "finished"
     final = assert_final_message(emu, chan, record, "points")
-    assert "Dizzle — solo game** (Level 2)" in final.text, "a solo shows no ranking"
+    assert "**Dizzle** · Solo game · final score · Level 2" in final.text, "a solo shows no ranking"
     # One message per pass: each pass's log and prompt are edited into the same message.
     turns = [m for m in emu.channel_messages(chan) if m.attachments][:-1]
     assert len(turns) == engine.ROUNDS[1]

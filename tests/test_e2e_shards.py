@@ -523,7 +523,7 @@ async def test_a_stella_game_on_two_shard_processes_loses_nothing(emu, shared, s
 
     record, state = await the_game(storage, chan)
     assert record.status == "finished" and state.phase == engine.OVER
-    await until(lambda: _posted(emu, chan, "final scores"), "the final scores")
+    await until(lambda: _posted(emu, chan, "Final scores"), "the final scores")
 
     # Nothing lost: the log replays to the saved game, with every slate locked in a DM.
     replayed, locked = await replay(storage, record)

@@ -85,7 +85,7 @@ async def test_a_lost_dice_stars_solo_has_no_place_no_trophy_and_no_record(
 
     final = emu.channel_messages(chan)[-1].text
     assert not re.search(r"^\s*\d+\. ", final, re.MULTILINE), f"no place in a solo:\n{final}"
-    assert "Dice Stars — solo game" in final
+    assert "**Dice Stars** · Solo game · final score" in final
     assert (
         f"kim loses: the solo grid is full ({score} points against the solo opponent's"
         f" {opponent})." in final
@@ -123,10 +123,9 @@ async def test_a_dizzle_solo_is_no_win_in_history_nor_in_the_statistics(
     crosses = state.sheets[0].crosses.bit_count()
 
     final = emu.channel_messages(chan)[-1].text
-    assert final.split("\n")[-2:] == [
-        "🏁 **Dizzle — solo game** (Level 2)",
-        f"kim — {score} points ({crosses} crosses)",
-    ]
+    lines = final.split("\n")
+    assert lines[0].endswith("**Dizzle** · Solo game · final score · Level 2"), lines[0]
+    assert lines[-1] == f"kim — {score} points ({crosses} crosses)"
     assert not re.search(r"^\s*\d+\. ", final, re.MULTILINE), f"no place in a solo:\n{final}"
     picture = emu.channel_messages(chan)[-1].attachments[0]
     assert picture.description.startswith(

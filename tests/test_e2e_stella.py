@@ -249,8 +249,8 @@ async def test_four_players_keep_their_marks_secret_through_a_whole_game(
     record, state = await game_state(runner, chan)
     assert record.status == "finished" and state.phase == engine.OVER
     final = emu.channel_messages(chan)[-1]
-    assert "final scores" in final.text and final.attachments[0].filename == "stella-scores.png"
-    summaries = [m for m in emu.channel_messages(chan) if "is over" in m.text]
+    assert "Final scores" in final.text and final.attachments[0].filename == "stella-scores.png"
+    summaries = [m for m in emu.channel_messages(chan) if "· Results" in m.text]
     assert [m.attachments[0].filename for m in summaries] == ["stella-round.png"] * 4
     assert with_game_controls(emu.channel_messages(chan)) == [] and only_rematch(final)
     assert not [m for m in emu.all_messages() if m.channel.is_dm and m.buttons()]

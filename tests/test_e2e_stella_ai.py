@@ -87,7 +87,7 @@ async def test_one_player_and_two_computers_play_a_whole_game(emu, runner, world
     assert texts.count("Marking finished. Locked in: carol, Robo 1, Robo 2") == engine.ROUNDS
     assert "Still marking" not in texts
     final = emu.channel_messages(chan)[-1]
-    assert "final scores" in final.text and "Robo 2" in final.text
+    assert "Final scores" in final.text and "Robo 2" in final.text
 
     # No computer's secret shows before its reveal: no unrevealed mark, no count before the
     # announcement, neither in public nor in what carol alone sees.

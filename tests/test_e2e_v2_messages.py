@@ -199,3 +199,34 @@ async def test_a_table_whose_messages_are_classic_plays_on_after_the_upgrade(emu
     newer = [m for m in emu.channel_messages(chan) if m.id > classic.id]
     assert newer and all(m.flags & IS_COMPONENTS_V2 for m in newer)
     emu.assert_no_violations()
+
+
+async def test_a_lobby_posted_classic_goes_on_as_a_v2_lobby_after_the_upgrade(emu, runner, world):
+    chan, users = world
+    await runner.start()
+    ix = await emu.slash(users[0], chan, "dicestars new", {})
+    path = runner.config.database
+    await settled(emu, path, chan)
+    await runner.stop()
+    (classic,) = emu.channel_messages(chan)
+    as_classic(classic)
+    await unmark(path, chan)
+    shown = classic.content
+    assert "alice (host)" in shown and not classic.flags & IS_COMPONENTS_V2
+
+    await runner.start()
+    # Its Join button still works: the classic lobby keeps its text without controls, and
+    # the lobby goes on as a V2 message that shows the new seat.
+    await emu.click(users[1], ix.message, verb(classic, "join"))
+    await settled(emu, path, chan)
+    assert classic.content == shown and not game_controls(classic)
+    lobby = emu.channel_messages(chan)[-1]
+    assert lobby is not classic and lobby.flags & IS_COMPONENTS_V2 and lobby.content == ""
+    assert "bob" in lobby.text and kinds(lobby)[0] == (TEXT_DISPLAY, HEADER_ID)
+    await emu.click(users[0], lobby, verb(lobby, "start"))
+    record = await settled(emu, path, chan)
+    assert record.status == "active"
+    (turn,) = live(emu, chan)
+    assert turn.flags & IS_COMPONENTS_V2
+    assert not game_controls(lobby), "the V2 lobby closed as the game started"
+    emu.assert_no_violations()

@@ -175,7 +175,7 @@ class ChannelPosts:
             or not work.alone
             or reply.id not in work.table.posting_clicks  # else no repair could find it
             or reply.channel_id != work.record.channel_id
-            or not reply.acknowledged
+            or not reply.answered
         ):
             return None
         return reply if reply.age < FOLLOWUP_AGE else None

@@ -205,11 +205,6 @@ class Reply:
         return self._interaction.message
 
     @property
-    def acknowledged(self) -> bool:
-        """Whether Discord heard of the click (its token and follow-ups work from then)."""
-        return self._interaction.response.is_done()
-
-    @property
     def message_id(self) -> int | None:
         """The message the click was on (None for a slash command)."""
         message = self._interaction.message
@@ -217,7 +212,8 @@ class Reply:
 
     @property
     def answered(self) -> bool:
-        """Whether Discord has the click's answer (or its acknowledgement) already."""
+        """Whether Discord has the click's answer or its acknowledgement (its token and
+        follow-ups work from then)."""
         return self._interaction.response.is_done()
 
     @property
@@ -230,11 +226,6 @@ class Reply:
         :data:`PATIENCE`, else acknowledged then)."""
         if not self._interaction.response.is_done():
             self._interaction.extras[_KEY] = HeldAnswer(self._interaction, PATIENCE)
-
-    @property
-    def held(self) -> bool:
-        """Whether the click still waits for its answer."""
-        return held_answer(self._interaction) is not None
 
     async def acknowledge_if_held(self) -> None:
         """A click whose answer waits is acknowledged now: its follow-ups and token need it."""

@@ -20,7 +20,6 @@ ds-choice-detail = { $count ->
     [one] { $count } Würfel
    *[other] { $count } Würfel
 } = { $sum }
-ds-final-title = 🏁 **Dice Stars – Endstand**
 ds-final-line = { $place }. { $player } – { $points ->
     [one] { $points } Punkt
    *[other] { $points } Punkte

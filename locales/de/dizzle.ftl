@@ -143,10 +143,7 @@ dz-sum-dice = { $count ->
     [1] Ein Würfel aus diesem Durchgang liegt auf { $fields }.
    *[other] { $count } Würfel aus diesem Durchgang liegen auf { $fields }.
 }
-dz-sum-turn = Runde { $round }/{ $rounds }{ $passes ->
-    [1] {""}
-   *[other] , Durchgang { $pass }/{ $passes }
-}: { $player } ist dran; { $dice ->
+dz-sum-turn = { $player } ist dran; { $dice ->
     [0] die Mitte ist leer.
    *[other] in der Mitte: { $middle }.
 }

@@ -30,7 +30,6 @@ dz-more-choices = Mehr: { $first } … { $last }
 dz-more-title = Die übrigen Felder für deinen Würfel (nur du siehst das):
 dz-planets-hint = Wählt im Menü unten, einen Planeten pro Rakete; jeder wählt auf seinem eigenen Blatt (anzeigen mit /dizzle blatt).
 
-dz-final-title = 🏁 **Dizzle – Endstand** ({ $level })
 dz-final-line = { $place }. { $player } – { $points ->
     [one] { $points } Punkt
    *[other] { $points } Punkte

@@ -1,7 +1,6 @@
 # Das Ergebnis eines Solospiels: gegen den Solo-Gegner gewonnen oder verloren (Dice Stars),
 # oder eine Wertung für die eigene Bestmarke (Dizzle). Ein Solo-Ergebnis zeigt keinen Platz.
 
-ds-solo-result-title = 🏁 **Dice Stars – Solospiel**
 ds-solo-result = { $outcome ->
     [solo_win] 🏆 { $player } schlägt den Solo-Gegner: { $score } zu { $opponent } Punkten.
     [solo_tie] 🤝 { $player } und der Solo-Gegner haben beide { $score } { $score ->
@@ -15,7 +14,6 @@ ds-solo-result-grid = Solo-Raster: { $crossed } von { $boxes } Kästchen angekre
 # Der Titel der obersten Karte eines Solo-Ergebnisbilds (statt „Rangliste“).
 ds-img-solo-result = Solospiel
 
-dz-solo-result-title = 🏁 **Dizzle – Solospiel** ({ $level })
 dz-solo-result = { $player } – { $score } { $score ->
     [one] Punkt
    *[other] Punkte

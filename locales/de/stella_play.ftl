@@ -42,7 +42,6 @@ st-darkness-now = In dieser Runde in der Dunkelheit: { $player }
 st-exploration-prompt = { $player }, zeige eine deiner markierten Karten: Drück auf **Zeigen**.
 st-button-my-slate = Meine Tafel
 st-button-designate = Zeigen
-st-final-title = 🏁 **Stella — Endstand**
 
 ## Privat: die Tafel (Direktnachricht oder nur für dich sichtbar) und das Zeigen-Menü
 

@@ -22,7 +22,6 @@ ds-choice-detail = { $count ->
     [one] { $count } die
    *[other] { $count } dice
 } = { $sum }
-ds-final-title = 🏁 **Dice Stars — final scores**
 ds-final-line = { $place }. { $player } — { $points ->
     [one] { $points } point
    *[other] { $points } points

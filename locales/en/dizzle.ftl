@@ -135,10 +135,7 @@ dz-sum-dice = { $count ->
     [1] A die of this pass lies on { $fields }.
    *[other] { $count } dice of this pass lie on { $fields }.
 }
-dz-sum-turn = Round { $round }/{ $rounds }{ $passes ->
-    [1] {""}
-   *[other] , pass { $pass }/{ $passes }
-}: { $player } to play; { $dice ->
+dz-sum-turn = { $player } to play; { $dice ->
     [0] the middle is empty.
    *[other] in the middle: { $middle }.
 }

@@ -30,7 +30,6 @@ dz-more-choices = More: { $first } … { $last }
 dz-more-title = The other places for your die (only you see this):
 dz-planets-hint = Pick in the menu below, one planet per rocket; each of you picks on your own sheet (see it with /dizzle sheet).
 
-dz-final-title = 🏁 **Dizzle — final scores** ({ $level })
 dz-final-line = { $place }. { $player } — { $points ->
     [one] { $points } point
    *[other] { $points } points

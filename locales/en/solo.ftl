@@ -1,7 +1,6 @@
 # A solo game's result: won or lost against the solo opponent (Dice Stars), or a score played
 # for a personal best (Dizzle). A solo result shows no place.
 
-ds-solo-result-title = 🏁 **Dice Stars — solo game**
 ds-solo-result = { $outcome ->
     [solo_win] 🏆 { $player } beats the solo opponent: { $score } { $score ->
         [one] point
@@ -24,7 +23,6 @@ ds-solo-result-grid = Solo grid: { $crossed } of { $boxes } boxes crossed.
 # The title of a solo result picture's top card (instead of "Ranking").
 ds-img-solo-result = Solo game
 
-dz-solo-result-title = 🏁 **Dizzle — solo game** ({ $level })
 dz-solo-result = { $player } — { $score } { $score ->
     [one] point
    *[other] points

@@ -42,7 +42,6 @@ st-darkness-now = In Darkness this round: { $player }
 st-exploration-prompt = { $player }, designate one of your marked cards: press **Designate**.
 st-button-my-slate = My slate
 st-button-designate = Designate
-st-final-title = 🏁 **Stella — final scores**
 
 ## Private: the slate (a DM, or an ephemeral message) and the designation menu
 

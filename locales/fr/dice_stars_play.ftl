@@ -20,7 +20,6 @@ ds-choice-detail = { $count ->
     [one] { $count } dé
    *[other] { $count } dés
 } = { $sum }
-ds-final-title = 🏁 **Dice Stars — scores finaux**
 ds-final-line = { $place }. { $player } — { $points ->
     [one] { $points } point
    *[other] { $points } points

@@ -141,12 +141,9 @@ dz-sum-dice = { $count ->
     [1] Un dé de ce tour de table est posé sur { $fields }.
    *[other] { $count } dés de ce tour de table sont posés sur { $fields }.
 }
-dz-sum-turn = Manche { $round }/{ $rounds }{ $passes ->
-    [1] {""}
-   *[other] , tour de table { $pass }/{ $passes }
-} : { $player } joue ; { $dice ->
+dz-sum-turn = { $player } joue ; { $dice ->
     [0] le centre est vide.
-   *[other] au centre : { $middle }.
+   *[other] au centre : { $middle }.
 }
 dz-sum-planets = Fusées lancées : { $players } { $count ->
     [one] choisit une planète.

@@ -30,7 +30,6 @@ dz-more-choices = Plus : { $first } … { $last }
 dz-more-title = Les autres cases pour ton dé (toi seul vois ceci) :
 dz-planets-hint = Choisis dans le menu ci-dessous, une planète par fusée ; chacun choisit sur sa propre feuille (à voir avec /dizzle feuille).
 
-dz-final-title = 🏁 **Dizzle — scores finaux** ({ $level })
 dz-final-line = { $place }. { $player } — { $points ->
     [one] { $points } point
    *[other] { $points } points

@@ -1,7 +1,6 @@
 # Le résultat d'une partie solo : gagnée ou perdue contre l'adversaire solo (Dice Stars), ou un
 # score joué pour battre son record (Dizzle). Un résultat solo ne montre pas de place.
 
-ds-solo-result-title = 🏁 **Dice Stars — partie solo**
 ds-solo-result = { $outcome ->
     [solo_win] 🏆 { $player } bat l'adversaire solo : { $score } { $score ->
         [one] point
@@ -27,7 +26,6 @@ ds-solo-result-grid = Grille solo : { $crossed } { $crossed ->
 # Le titre de la carte du haut de l'image d'un résultat solo (au lieu de « Classement »).
 ds-img-solo-result = Partie solo
 
-dz-solo-result-title = 🏁 **Dizzle — partie solo** ({ $level })
 dz-solo-result = { $player } — { $score } { $score ->
     [one] point
    *[other] points

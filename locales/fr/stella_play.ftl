@@ -42,7 +42,6 @@ st-darkness-now = Dans l'Obscurité cette manche : { $player }
 st-exploration-prompt = { $player }, désigne une de tes cartes marquées : appuie sur **Désigner**.
 st-button-my-slate = Mon ardoise
 st-button-designate = Désigner
-st-final-title = 🏁 **Stella — classement final**
 
 ## En privé : l'ardoise (message privé ou visible de toi seul) et le menu pour désigner
 
