@@ -77,7 +77,7 @@ async def test_a_round_with_classic_dms_plays_to_the_end_after_the_upgrade(emu, 
         await play_round(emu, runner, chan, players, rng, watch)
     record, state = await game_state(runner, chan)
     assert record.status == "finished" and state.phase == engine.OVER
-    assert "final scores" in emu.channel_messages(chan)[-1].text
+    assert "final scores" in emu.channel_messages(chan)[-1].text.lower()
     await emu.idle(quiet=0.2)
     for user in players:
         for message in emu.dm_messages(user):
