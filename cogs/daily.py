@@ -36,6 +36,7 @@ from cogs import daily_day
 from cogs.table.cog import TableAddon
 from cogs.table.delivery import answer_privately
 from cogs.table.i18n import T
+from cogs.table.layout import HOUSE_ACCENT, accent_of, card_view, headed, notice_view
 from cogs.table.outages import discord_outage
 from games import daily
 from games import table as tables
@@ -95,10 +96,8 @@ class DailyCog(TableAddon):
         try:
             # Said before anything is kept: with DMs closed, no attempt is used up. Silent: the
             # first turn, right after it, is the one notification of the start.
-            await dm.send(
-                self.bot.loc.text(lang, "daily-dm-intro", game=title, day=day.isoformat()),
-                silent=True,
-            )
+            intro = self.bot.loc.text(lang, "daily-dm-intro", game=title, day=day.isoformat())
+            await dm.send(view=notice_view(intro, accent_of(plugin.kind)), silent=True)
         except discord.HTTPException:
             await self._private(interaction, lang, "daily-no-dm")
             return
@@ -146,7 +145,8 @@ class DailyCog(TableAddon):
             if record is not None:  # it ended, and its end was not noted yet
                 await self.end_attempt(record, Table.from_json(record.snapshot))
             entry = await self.bot.db.daily_of_game(entry.game_id) or entry
-        await self._private(interaction, lang, None, text=await self.result_text(entry, lang))
+        result = await self.result_text(entry, lang)
+        await answer_privately(interaction, "", card_view(headed(result), accent_of(plugin.kind)))
 
     async def _private(
         self,
@@ -212,23 +212,25 @@ class DailyCog(TableAddon):
         if entry is None or entry.announced:
             return
         with_dm = await self.result_text(entry, table.language)
-        await self._send(record.channel_id, with_dm, f"daily{record.id}", record.id, silent=False)
+        await self._send(record, record.channel_id, with_dm, f"daily{record.id}", silent=False)
         if table.daily_channel:
             public = await self.public_text(entry, table.language)
-            await self._send(table.daily_channel, public, f"dailyp{record.id}", record.id)
+            await self._send(record, table.daily_channel, public, f"dailyp{record.id}")
         await self.bot.db.daily_announced(record.id)
 
     async def _send(
-        self, channel_id: int, text: str, nonce: str, game_id: int, silent: bool = True
+        self, record: GameRecord, channel_id: int, text: str, nonce: str, silent: bool = True
     ) -> None:
         """One result message; one Discord refuses (closed DMs, a channel gone) is given up,
         an outage is raised so that the sweep sends it later."""
         channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.send(text, nonce=nonce, allowed_mentions=NO_PINGS, silent=silent)
+            view = card_view(headed(text), accent_of(record.kind))
+            await channel.send(view=view, nonce=nonce, allowed_mentions=NO_PINGS, silent=silent)
         except discord.HTTPException as error:
             if discord_outage(error):
                 raise
+            game_id = record.id
             log.info("daily result of game %s not sent to %s (%s)", game_id, channel_id, error.code)
 
     async def settle(self, today: dt.date) -> None:
@@ -352,11 +354,11 @@ class DailyCog(TableAddon):
                 lines.append(t("daily-yesterday", player=best.name, score=best.score or 0))
             streak, longest = await self.streaks(kind, interaction.user.id, today)
             lines.append(t("daily-your-streak", streak=streak, best=longest))
-        text = "\n".join(lines)[:2000]
+        card = card_view(headed("\n".join(lines)), HOUSE_ACCENT)
         if share:
-            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            await interaction.response.send_message(view=card, allowed_mentions=NO_PINGS)
         else:
-            await answer_privately(interaction, text)
+            await answer_privately(interaction, "", card)
 
 
 async def start_daily(

@@ -16,8 +16,9 @@ from discord import app_commands
 from cogs.daily import start_daily
 from cogs.table import records
 from cogs.table.cog import TableAddon
-from cogs.table.components import Upload
+from cogs.table.delivery import answer_card
 from cogs.table.i18n import T
+from cogs.table.layout import accent_of, card_view, files_of, game_header, without_picture
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
 from drawing.service import TEXTS
@@ -28,6 +29,7 @@ from rendering import dice_stars as pictures
 from screens.context import TableContext
 from screens.dice_stars import DiceStarsScreens
 from screens.dice_stars_alt import sheet_alt
+from screens.model import Screen
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -171,8 +173,20 @@ class DiceStarsCog(TableAddon):
         name = table.seats[seat].name
         png = await self.table.drawing.picture(lang, pictures.render_sheet, view, seat, name, TEXTS)
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = Upload(png, "sheet.png", sheet_alt(state, seat, name, t))
-        await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
+        title = self.plugin.title(self.bot.loc, lang)
+        card = Screen(
+            summary,
+            png,
+            "sheet.png",
+            sheet_alt(state, seat, name, t),
+            header=game_header(self.plugin.emoji, title),
+        )
+        accent = accent_of(self.plugin.kind)
+        await answer_card(
+            interaction,
+            lambda pictured: card_view(card if pictured else without_picture(card), accent),
+            lambda: files_of(card),
+        )
 
     @sheet.autocomplete("player")
     async def player_choices(

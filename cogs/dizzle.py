@@ -28,8 +28,16 @@ from cogs.daily import start_daily
 from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table import records
 from cogs.table.cog import TableAddon
-from cogs.table.components import Upload, build_view
+from cogs.table.delivery import answer_card
 from cogs.table.i18n import T
+from cogs.table.layout import (
+    accent_of,
+    card_view,
+    files_of,
+    game_header,
+    notice_view,
+    without_picture,
+)
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
 from drawing.service import TEXTS
@@ -43,6 +51,7 @@ from rendering import dizzle as pictures
 from screens.context import TableContext, decode_json_action
 from screens.dizzle import DizzleScreens, Text, choice_menus, level_name, more_pages
 from screens.dizzle_alt import sheet_alt
+from screens.model import Screen
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -215,8 +224,10 @@ class DizzlePlugin(GamePlugin):
         page = int(number)
         if page >= len(pages):
             raise RulesError("table-error-stale")
+        menus = list(pages[page])
+        accent = accent_of(engine.INFO.kind)
         await click.reply.open_panel(
-            t("dz-more-title"), build_view(click.game_id, record.version, list(pages[page]))
+            lambda _: notice_view(t("dz-more-title"), accent, menus, click.game_id, record.version)
         )
 
 
@@ -323,8 +334,20 @@ class DizzleCog(TableAddon):
             language, pictures.render_sheet, view, seat, name, TEXTS
         )
         summary = pictures.sheet_summary(view, seat, name, t)
-        file = Upload(png, "dizzle-sheet.png", sheet_alt(state, seat, name, t))
-        await interaction.followup.send(summary[:2000], file=file, ephemeral=True)
+        title = self.plugin.title(self.bot.loc, language)
+        card = Screen(
+            summary,
+            png,
+            "dizzle-sheet.png",
+            sheet_alt(state, seat, name, t),
+            header=game_header(self.plugin.emoji, title),
+        )
+        accent = accent_of(self.plugin.kind)
+        await answer_card(
+            interaction,
+            lambda pictured: card_view(card if pictured else without_picture(card), accent),
+            lambda: files_of(card),
+        )
 
     @sheet.autocomplete("player")
     async def player_choices(

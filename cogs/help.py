@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.table.delivery import Reply
 from cogs.table.i18n import T, user_language
+from cogs.table.layout import HOUSE_ACCENT, card_view, headed
 from cogs.table.rules import GAMES, send_rules
 
 if TYPE_CHECKING:
@@ -46,7 +47,9 @@ class HelpCog(commands.Cog):
             await send_rules(reply, self.bot.loc, self.bot.drawing, lang, game.value)
             return
         text = self.bot.loc.text(lang, "help-text")
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(
+            view=card_view(headed(text), HOUSE_ACCENT), ephemeral=True
+        )
 
     @app_commands.command(
         name=T("about", "cmd-about.name"),
@@ -55,7 +58,9 @@ class HelpCog(commands.Cog):
     async def about(self, interaction: discord.Interaction) -> None:
         lang = self._lang(interaction)
         text = self.bot.loc.text(lang, "about-text", version=self.bot.version)
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(
+            view=card_view(headed(text), HOUSE_ACCENT), ephemeral=True
+        )
 
 
 async def setup(bot: TableBot) -> None:

@@ -23,9 +23,17 @@ from discord import app_commands
 
 from cogs import daily_day
 from cogs.table.cog import TableAddon
-from cogs.table.components import attachments, build_view
 from cogs.table.delivery import answer_privately
 from cogs.table.i18n import T
+from cogs.table.layout import (
+    HOUSE_ACCENT,
+    accent_of,
+    card_view,
+    files_of,
+    game_header,
+    headed,
+    without_picture,
+)
 from cogs.table.plugin import GamePlugin
 from cogs.table.records import is_lost_solo, is_win, seat_results
 from games.engine import CHANCE, RulesError
@@ -113,9 +121,8 @@ class HistoryCog(TableAddon):
             lines.append(f"• {line}")
             options.append(Option(label=line[:100], value=str(record.id), emoji="🎞️"))
         menu = Select(self.bot.loc.text(lang, "history-pick"), "hpick", tuple(options))
-        await interaction.response.send_message(
-            "\n".join(lines)[:2000], view=build_view(0, 0, [menu]), ephemeral=True
-        )
+        card = replace(headed("\n".join(lines)), rows=[menu])
+        await interaction.response.send_message(view=card_view(card, HOUSE_ACCENT), ephemeral=True)
 
     async def _listed_games(self, guild_id: int) -> list[GameRecord]:
         """The newest finished games, and the dailies a midnight ended unfinished; no daily
@@ -185,7 +192,8 @@ class HistoryCog(TableAddon):
             key = "history-player-line" if games.best is not None else "history-player-line-no-best"
             best = games.best if games.best is not None else 0
             lines.append(t(lang, key, game=title, games=games.games, wins=games.wins, best=best))
-        await answer_privately(interaction, "\n".join(lines)[:2000])
+        card = card_view(headed("\n".join(lines)), HOUSE_ACCENT)
+        await answer_privately(interaction, "", card)
 
     # ---- replays ------------------------------------------------------------------------
 
@@ -209,16 +217,34 @@ class HistoryCog(TableAddon):
             or running_daily(record)
         ):
             raise RulesError("history-unknown")
-        await click.reply.acknowledge()  # the page is drawn in a thread
+        # The page's new picture goes with the edit of the message as the click's answer
+        # (Discord takes no new picture into a gallery through the click's token); a page
+        # drawn too late for it comes as a new private message.
+        click.reply.hold()
         plugin = self.table.plugins[record.kind]
         lang = click.language
         screen, replay = await asyncio.to_thread(
             self.replay_screen, plugin, record, await self.bot.db.moves(game_id), step, lang
         )
-        rows = [_navigation(replay, self.bot.loc.text, lang)]
-        await click.reply.edit_panel(
-            screen.text[:2000], build_view(game_id, 0, rows), attachments(screen)
-        )
+        page = replace(screen, rows=[_navigation(replay, self.bot.loc.text, lang)])
+        accent = accent_of(record.kind)
+
+        def edit() -> dict[str, Any]:
+            # A page from before V2 messages becomes one: its content goes.
+            view = card_view(page, accent, game_id)
+            return {"content": None, "embed": None, "view": view, "attachments": files_of(page)}
+
+        if await click.reply.answer_by_edit(edit):
+            return
+        view = card_view(page, accent, game_id)
+        try:
+            await click.reply.follow_up(view=view, files=files_of(page), ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("replay page of game %s not shown (%s)", game_id, error.code)
+            with contextlib.suppress(discord.HTTPException):
+                await click.reply.follow_up(
+                    view=card_view(without_picture(page), accent, game_id), ephemeral=True
+                )
 
     def replay_screen(
         self, plugin: GamePlugin, record: GameRecord, moves: list, step: int, lang: str
@@ -233,12 +259,16 @@ class HistoryCog(TableAddon):
         ctx = TableContext(record.id, 0, table, replay.state, table.language, self.bot.loc)
         over = plugin.engine.is_over(replay.state)
         screen = plugin.final_screen(ctx) if over else plugin.turn_screen(ctx)
-        header = self.bot.loc.text(lang, "history-step", step=replay.step, steps=replay.steps)
+        step_line = self.bot.loc.text(lang, "history-step", step=replay.step, steps=replay.steps)
+        title = plugin.title(self.bot.loc, lang)
+        detail = " · ".join(line for line in (step_line, screen.header) if line)
+        header = game_header(plugin.emoji, title, detail)
         # The replay is the reader's own: its picture is described in their language.
         reader = replace(ctx, language=lang)
         alt = plugin.screens.picture_alt(reader) if plugin.screens else None
-        text = "\n".join(line for line in (header, screen.header, screen.text) if line)
-        return Screen(text, screen.image, screen.filename, alt or screen.image_summary), replay
+        return Screen(
+            screen.text, screen.image, screen.filename, alt or screen.image_summary, header=header
+        ), replay
 
 
 def ended_daily(record: GameRecord) -> bool:

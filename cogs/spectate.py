@@ -9,6 +9,7 @@ from discord import app_commands
 
 from cogs.table.cog import TableAddon
 from cogs.table.i18n import T
+from cogs.table.layout import accent_of, notice_view
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
@@ -62,7 +63,8 @@ class SpectateCog(TableAddon):
             text = self.bot.loc.text(
                 table.language, key, channel=f"<#{table_channel.id}>", here=f"<#{here}>"
             )
-            await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+            view = notice_view(text, accent_of(record.kind))
+            await interaction.response.send_message(view=view, allowed_mentions=NO_PINGS)
             try:
                 await self.bot.db.link_channel(here, record.id, linked=not stop)
                 # The lobby lists its spectators; a running game's turn message is mirrored.

@@ -61,8 +61,9 @@ import discord
 from discord import app_commands
 
 from cogs.table.cog import TableAddon
-from cogs.table.components import attachments, build_view, controls_of
+from cogs.table.components import controls_of
 from cogs.table.i18n import T
+from cogs.table.layout import accent_of, card_view, files_of, notice_view, retired_view
 from cogs.table.messages import pings_for
 from cogs.table.plugin import GamePlugin
 from games import stella as engine
@@ -322,7 +323,13 @@ class StellaPlugin(GamePlugin):
             return False
         language = self.remember_language(click)
         private_ctx = dataclasses.replace(ctx, language=language)
-        if click.argument.startswith("designate"):
+        designating = click.argument.startswith("designate")
+        # Controls issued before the marking now running began: a slate of an ended round.
+        marking_since = ctx.table.turn_since if ctx.state.phase == engine.MARKING else 0
+        if not designating and click.version < marking_since:
+            await self._retire_slate(click)
+            return True
+        if designating:
             done = [e for e in events if e["type"] == "designated" and e["seat"] == seat]
             text = private_ctx.t("st-designated", label=done[0]["label"]) if done else ""
             screen = Screen(text=text)
@@ -336,19 +343,56 @@ class StellaPlugin(GamePlugin):
                 screen = await services.drawing.screen(
                     self, "slate_screen", private_ctx, seat, channel_id, True
                 )
-        view = build_view(ctx.game_id, ctx.version, screen.rows)
         drawn = screen.image is not None or not screen.rows  # a toggle keeps the grid it shows
+
+        def edit() -> dict[str, Any]:
+            # A slate from before V2 messages becomes one (its content goes); fresh files for
+            # each try: a file is read once.
+            edit: dict[str, Any] = {"content": None, "view": panel_view(ctx, screen)}
+            if drawn:
+                edit["attachments"] = files_of(screen)
+            return edit
+
+        # The click's answer is the edit of its slate: the only way a new picture goes into
+        # it through the click (Discord refuses that upload through its token).
+        if await click.reply.answer_by_edit(edit):
+            return True
+        if click.in_dm and screen.image is not None:
+            # A DM's new picture: the bot's own edit of it (no new upload through a token).
+            await click.reply.edit_dm_panel(panel_view(ctx, screen), files_of(screen))
+            return True
         try:
-            await click.reply.edit_panel(screen.text, view, attachments(screen) if drawn else None)
+            if screen.image is not None:  # an ephemeral panel keeps its picture; its text is new
+                kept = kept_picture(screen, click.reply.message)
+                await click.reply.edit_panel(panel_view(ctx, kept))
+            else:
+                await click.reply.edit_panel(panel_view(ctx, screen), [] if drawn else None)
         except discord.HTTPException:
             if not click.in_dm:
                 raise  # an ephemeral panel has no other route; the next click opens a new one
-            # A DM: its message can be edited without the click's token (its pictures anew:
-            # a file is read once).
-            await click.reply.edit_dm_panel(
-                screen.text, view, attachments(screen) if drawn else None
-            )
+            # A DM: its message can be edited without the click's token.
+            await click.reply.edit_dm_panel(panel_view(ctx, screen), [] if drawn else None)
         return True
+
+    async def _retire_slate(self, click: Click) -> None:
+        """The click's change ended its slate's round and began the next (the table played
+        the forced moves): that slate keeps what it shows, without its controls; the new
+        round's slate comes on its own."""
+        message = click.reply.message
+        retired = retired_view(message) if message is not None else None  # None: classic
+
+        def edit() -> dict[str, Any]:
+            return {"view": retired}
+
+        if await click.reply.answer_by_edit(edit):
+            return
+        try:
+            if click.in_dm and message is not None:
+                await message.edit(view=retired)
+            else:
+                await click.reply.edit_original(view=retired)
+        except discord.HTTPException as error:
+            log.info("slate %s of an ended round not closed (%s)", click.reply.message_id, error)
 
     async def show_panels(
         self, services: TableServices, ctx: TableContext, seats: list[int]
@@ -485,7 +529,9 @@ class StellaPlugin(GamePlugin):
             panel = self._panels.get((ctx.game_id, seat))
             if panel is not None and (panel.round, panel.shows) != (state.round, shows):
                 await self._edit_panel(ctx, seat, panel, channel_id)
-        elif click.on_private_panel:  # on the panel (an ephemeral message)
+        elif click.on_private_panel and not click.argument.startswith("designate"):
+            # On the panel (an ephemeral message); not a designation's, even when the round
+            # it ended lets the seat mark the next one: that message shows no slate.
             panel = Panel(click.reply, message_id, state.round, shows)
             self._keep_panel(ctx.game_id, seat, panel)
             dm = ctx.table.messages.get(f"dm:{seat}")
@@ -520,8 +566,9 @@ class StellaPlugin(GamePlugin):
             return
         try:
             dm = await services.direct.channel(user_id)
+            # A slate from before V2 messages becomes one: its content goes, its grid stays.
             await dm.get_partial_message(message_id).edit(
-                content=screen.text, view=build_view(ctx.game_id, ctx.version, screen.rows)
+                content=None, view=panel_view(ctx, screen)
             )
         except discord.HTTPException as error:
             log.info("slate DM %s not brought up to date (%s)", message_id, error.code)
@@ -538,9 +585,7 @@ class StellaPlugin(GamePlugin):
             return
         screen = self.screens.slate_screen(self._private_ctx(ctx, seat), seat, channel_id, False)
         try:
-            await panel.reply.edit_panel(
-                screen.text, build_view(ctx.game_id, ctx.version, screen.rows)
-            )
+            await panel.reply.edit_panel(panel_view(ctx, screen))
         except discord.HTTPException as error:
             log.info("slate panel of seat %s not brought up to date (%s)", seat, error.code)
             self._panels.pop(key, None)
@@ -580,9 +625,8 @@ class StellaPlugin(GamePlugin):
                 if ctx.repairing and (sent := await _slate_sent(services, dm, ctx)):
                     return sent
                 message = await dm.send(
-                    screen.text,
-                    files=attachments(screen),
-                    view=build_view(ctx.game_id, ctx.version, screen.rows),
+                    view=panel_view(ctx, screen),
+                    files=files_of(screen),
                     nonce=f"{ctx.game_id}.s{ctx.state.round}.{seat}",
                 )
             except discord.HTTPException as error:
@@ -637,8 +681,9 @@ class StellaPlugin(GamePlugin):
         channel = services.channel(channel_id)
         players = ", ".join(ctx.mention(seat) for seat in closed)
         users = [user_id for seat in closed if (user_id := ctx.table.seats[seat].user_id)]
+        text = ctx.t("st-dm-closed", players=players, count=len(closed))
         message = await channel.send(
-            ctx.t("st-dm-closed", players=players, count=len(closed)),
+            view=notice_view(text, accent_of(engine.INFO.kind)),
             allowed_mentions=pings_for(users),
             nonce=f"{ctx.game_id}.c{ctx.state.round}",
         )
@@ -669,8 +714,9 @@ class StellaPlugin(GamePlugin):
             user_id, message_id = messages[seat]
             try:
                 dm = await services.direct.channel(user_id)
+                closed = panel_view(ctx, dataclasses.replace(screen, rows=[]))  # no controls
                 await dm.get_partial_message(message_id).edit(
-                    content=screen.text, attachments=attachments(screen), view=None
+                    content=None, attachments=files_of(screen), view=closed
                 )
             except discord.HTTPException:
                 log.info("could not close the slate DM %s", message_id)
@@ -749,8 +795,30 @@ def _seat_language(table: Table, seat: int) -> str:
 
 async def _send_private(reply: Reply, ctx: TableContext, screen: Screen) -> int | None:
     """An ephemeral panel; its message id."""
-    view = build_view(ctx.game_id, ctx.version, screen.rows)
-    return await reply.open_panel(screen.text, view, attachments(screen))
+    bare = dataclasses.replace(screen, image=None, image_summary=None)
+    return await reply.open_panel(
+        lambda pictured: panel_view(ctx, screen if pictured else bare), lambda: files_of(screen)
+    )
+
+
+def panel_view(ctx: TableContext, screen: Screen) -> discord.ui.LayoutView:
+    """A slate, a DM or a private panel as a V2 message in Stella's colour: its first line
+    (the game, the round and its word) the header. A screen that names a picture without
+    drawing it shows the one its message has already (a toggle keeps the round's grid)."""
+    first, _, rest = screen.text.partition("\n")
+    if rest and "**" in first:
+        screen = dataclasses.replace(screen, header=first, text=rest)
+    kept = screen.image is None and screen.image_summary is not None
+    return card_view(screen, accent_of(engine.INFO.kind), ctx.game_id, ctx.version, kept)
+
+
+def kept_picture(screen: Screen, message: discord.Message | None) -> Screen:
+    """``screen`` showing the picture ``message`` has already, instead of its own."""
+    shown = message.attachments[0] if message is not None and message.attachments else None
+    if shown is None:
+        return dataclasses.replace(screen, image=None, image_summary=None)
+    summary = shown.description or screen.image_summary
+    return dataclasses.replace(screen, image=None, filename=shown.filename, image_summary=summary)
 
 
 # --- the cog -----------------------------------------------------------------------------------

@@ -6,14 +6,17 @@ confirms (the table cog's ``sure:`` control), valid only for the table as it was
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from cogs.table.cog import TableAddon
-from cogs.table.components import attachments, read_command
+from cogs.table.components import read_command
+from cogs.table.delivery import answer_card
 from cogs.table.i18n import T
+from cogs.table.layout import accent_of, card_view, files_of, game_header, without_picture
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
@@ -40,6 +43,9 @@ class TableCommandsCog(TableAddon):
             return
         plugin = self.table.plugins[record.kind]
         table = Table.from_json(record.snapshot)
+        lang = self.table.lang(interaction)
+        accent = accent_of(record.kind)
+        title = plugin.title(self.bot.loc, lang)
         if record.status == tables.LOBBY:
             screen = lobby_screen(
                 plugin,
@@ -48,9 +54,14 @@ class TableCommandsCog(TableAddon):
                 record.version,
                 table,
                 self.bot.config.max_turn_minutes,
-                language=self.table.lang(interaction),
+                language=lang,
             )
-            await interaction.response.send_message(screen.text, ephemeral=True)
+            header = game_header(plugin.emoji, title)
+            first, _, rest = screen.text.partition("\n")
+            text = rest if first == header else screen.text
+            lobby = replace(screen, text=text, rows=[], header=header)
+            view = card_view(lobby, accent)
+            await interaction.response.send_message(view=view, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = plugin.engine.from_json(table.state or {})
@@ -58,8 +69,13 @@ class TableCommandsCog(TableAddon):
             record.id, record.version, table, state, self.table.lang(interaction), self.bot.loc
         )
         screen = await self.table.drawing.screen(plugin, "turn_screen", ctx)
-        text = "\n".join(line for line in (screen.header, screen.text) if line)  # the round too
-        await interaction.followup.send(text, files=attachments(screen), ephemeral=True)
+        # What the table shows now, without its controls (they act on the channel's message).
+        screen = replace(screen, rows=[], header=game_header(plugin.emoji, title, screen.header))
+        await answer_card(
+            interaction,
+            lambda pictured: card_view(screen if pictured else without_picture(screen), accent),
+            lambda: files_of(screen),
+        )
 
     @app_commands.command(
         name=T("cancel", "cmd-cancel.name"),

@@ -22,6 +22,7 @@ import discord
 from discord.ext import commands
 
 from cogs.table.cog import TableAddon
+from cogs.table.layout import accent_of, notice_view
 from cogs.table.outages import storage_outage
 from games import table as tables
 from games.engine import CHANCE, Action, Engine, Event, settle
@@ -143,17 +144,17 @@ class TimerCog(TableAddon):
             text = self.bot.loc.text(
                 table.language, "table-timer-reminder", player=f"<@{user_id}>", minutes=minutes
             )
-            await channel.send(text, allowed_mentions=USER_PINGS)
+            accent = accent_of(record.kind)
+            await channel.send(view=notice_view(text, accent), allowed_mentions=USER_PINGS)
             with contextlib.suppress(discord.HTTPException):
                 dm = await self.bot.direct.channel(user_id)  # type: ignore[arg-type]
-                await dm.send(
-                    self.bot.loc.text(
-                        table.seats[seat].language or table.language,
-                        "table-timer-reminder-dm",
-                        minutes=minutes,
-                        url=_jump_url(record, table),
-                    )
+                reminder = self.bot.loc.text(
+                    table.seats[seat].language or table.language,
+                    "table-timer-reminder-dm",
+                    minutes=minutes,
+                    url=_jump_url(record, table),
                 )
+                await dm.send(view=notice_view(reminder, accent))
 
     async def expire(self, game_id: int, version: int | None = None) -> None:
         """The deadline of the decision that began at ``version`` (default: the one pending now)

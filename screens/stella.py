@@ -26,6 +26,9 @@ from screens.model import Button, Row, Screen
 from screens.stella_alt import board_alt, grid_alt, round_alt, scoreboard_alt, slate_alt
 
 MAX_TEXT = 2000
+# The round's grid in a slate while marking (render_grid draws a JPEG): named alike whether it
+# is sent or only kept (a toggle's edit shows the one its message has, by this name).
+GRID_FILE = "stella-grid.jpg"
 # Events the channel message shows in its own words (header, status) or that a table note says.
 SHOWN_BY_SCREEN = {
     "turn",
@@ -261,6 +264,11 @@ class StellaScreens(GameScreens):
             lines += self._exploration_lines(ctx, own, marks)
         else:
             lines.append(ctx.t("st-slate-over"))
+        if rows and not picture:
+            # The grid its message shows already: named, not drawn (see GRID_FILE).
+            public = engine.view(state, None)
+            summary = grid_alt(public, ctx.t)
+            return Screen("\n".join(lines), filename=GRID_FILE, image_summary=summary, rows=rows)
         if state.phase not in (engine.MARKING, engine.EXPLORATION) or not picture:
             return Screen(text="\n".join(lines), rows=rows)
         source = self.card_source(ctx.table)
@@ -276,7 +284,7 @@ class StellaScreens(GameScreens):
         return Screen(
             text="\n".join(lines),
             image=image,
-            filename=f"stella-{name}.{pictures.extension(image)}",
+            filename=GRID_FILE if rows else f"stella-{name}.{pictures.extension(image)}",
             image_summary=summary,
             rows=rows,
         )

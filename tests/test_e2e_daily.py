@@ -11,11 +11,13 @@ from types import SimpleNamespace
 import pytest
 
 import cogs.daily_day
+from cogs.table.layout import ACCENTS, HOUSE_ACCENT
 from games import daily
 from screens.daily import final_score
 from storage import Database
 from tests.emulator import FakeDiscord
 from tests.support.bodies import body_text
+from tests.support.v2_shapes import assert_v2
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import play_to_the_end
 
@@ -72,11 +74,16 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     # The player's phone buzzed twice: their first turn, and the result.
     notifying = [m.text for m in emu.dm_messages(kim) if kim.id in m.notified]
     assert len(notifying) == 2 and "— daily of" in notifying[1], notifying
+    intro, *_, result = emu.dm_messages(kim)
+    assert "daily challenge of" in intro.text and "— daily of" in result.text
+    assert_v2(intro, ACCENTS["dice_stars"])
+    assert_v2(result, ACCENTS["dice_stars"])
     score = (await runner.db.daily_entry("dice_stars", today, kim.id)).score
     assert score is not None
     public = emu.channel_messages(chan)[-1].text
     assert f"**kim** played the Dice Stars daily of {today}: **{score}** points" in public
     assert "1 of 1 here, 1 of 1 everywhere" in public
+    assert_v2(emu.channel_messages(chan)[-1], ACCENTS["dice_stars"])
     assert f"Dice Stars daily {today}: {score}" in public and "🟩" in public
     no_spoilers(emu, chan)
 
@@ -97,6 +104,7 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     assert f"**{score}** points" in refused.private.text
     assert "Rank 1 of 1 on this server today" in refused.private.text
     assert "Streak: 1 day (best: 1)" in refused.private.text
+    assert_v2(refused.private, ACCENTS["dice_stars"])
     assert len(await runner.db.daily_days("dice_stars", kim.id)) == 1
 
     board = (await emu.slash(kim, chan, "daily", {})).private.text
@@ -105,6 +113,7 @@ async def test_a_whole_daily_of_each_game_its_result_and_the_leaderboard(emu, ru
     shared = await emu.slash(kim, chan, "daily", {"share": True})
     assert shared.private is None
     assert emu.channel_messages(chan)[-1].text == board, "shared: the same, for everyone"
+    assert_v2(emu.channel_messages(chan)[-1], HOUSE_ACCENT)
     no_spoilers(emu, chan)
 
 

@@ -16,6 +16,7 @@ import pytest
 import bot
 from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table.components import custom_id
+from cogs.table.layout import ACCENTS
 from config import ConfigError, load_config
 from games import dizzle as engine
 from games.dizzle_levels import bits, cells_of, field_label, level_from_json, level_to_json
@@ -26,6 +27,7 @@ from screens.dizzle import MAX_OPTIONS, MAX_ROWS, choice_menus, more_pages, turn
 from screens.model import Button, Select
 from tests.emulator import FakeDiscord, Message
 from tests.support.controls import only_rematch, with_game_controls
+from tests.support.v2_shapes import assert_v2
 
 LOC = Localizer()
 
@@ -486,6 +488,8 @@ async def test_more_button_opens_the_rest_privately_and_its_menus_play(
     assert stranger.private and not stranger.private.selects()
     ix = await emu.click(users[0], turn, more[-1]["custom_id"])
     assert ix.private and ix.private.selects()
+    assert_v2(ix.private, ACCENTS["dizzle"])  # the further menus: a V2 panel in Dizzle's blue
+    assert_v2(stranger.private)  # the refusal: a text display alone
     menu = ix.message.selects()[-1]
     value = menu["options"][-1]["value"]
     await emu.select(users[0], ix.message, menu["custom_id"], [value])

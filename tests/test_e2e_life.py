@@ -70,7 +70,8 @@ async def test_a_spectating_channel_receives_every_public_turn(emu, runner, worl
     assert [c["name"] for c in choices] == [users[0].name, users[1].name]
     look = await emu.slash(users[2], watch, "dicestars sheet", {"player": choices[1]["value"]})
     assert look.private and look.private.attachments
-    assert look.private.text.startswith(users[1].name)
+    header, words = look.private.text.split("\n", 1)  # the game's name, then whose sheet
+    assert "Dice Stars" in header and words.startswith(users[1].name)
 
 
 async def test_history_lists_records_and_replays_to_the_same_final_picture(emu, runner, world):

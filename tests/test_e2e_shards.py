@@ -446,9 +446,9 @@ class Players:
             turn = await until(self._designate_button, "a turn message to designate on")
             seat, card = state.active, engine.legal_actions(state, state.active)[0]["card"]
             opened = await self.emu.click(players[seat], turn, cid(turn, "u:designate"))
-            chosen = await self.emu.click(
-                players[seat], opened.message, cid(opened.message, f"adesignate:{card}")
-            )
+            panel = opened.private  # drawn after a defer: the click's follow-up
+            assert panel is not None
+            chosen = await self.emu.click(players[seat], panel, cid(panel, f"adesignate:{card}"))
             self.in_guild += [opened.id, chosen.id]
             self.designated.append(card)
             # Acknowledged at once: the change may still be on its way (a save lost to the

@@ -20,6 +20,7 @@ import pytest
 from games import stella as engine
 from storage import Database
 from tests.emulator import FakeDiscord, Message, User
+from tests.emulator.interactions import UPDATE_MESSAGE
 from tests.emulator.rest import Call
 from tests.support.bodies import body_text
 from tests.test_e2e_healing import (
@@ -32,6 +33,12 @@ from tests.test_e2e_healing import (
 from tests.test_e2e_stella import cid, game_state, open_table, payload
 
 PATCH_WEBHOOK = r"/webhooks/\d+/[^/]+/messages/[^/]+"
+
+
+def updates_message(call: Call) -> bool:
+    return call.json().get("type") == UPDATE_MESSAGE
+
+
 PATCH_MESSAGE = r"/channels/\d+/messages/\d+"
 GREEN = 3  # a marked card's button
 
@@ -241,15 +248,15 @@ def seat_of_user(game, user: User) -> int:
 async def test_a_sigkill_at_each_request_of_a_lock_in_leaves_what_was_saved_shown(
     emu, bot_process, world, request_, moment
 ):
-    """A lock-in's requests: the slate DM's edit through the click's token (closing it), then
-    the round's message in the channel ("Locked in: alice"). Killed just before or after
-    either."""
+    """A lock-in's requests: the slate DM's edit as the click's answer (closing it), then the
+    round's message in the channel ("Locked in: alice"). Killed just before or after either."""
     chan, users, dm = await stella_with_dms(emu, bot_process, world)
     alice = users[0]
     await emu.click(alice, dm, cid(dm, "atoggle:4"))
     await emu.wait_until(lambda: shown_marks(dm) == {0, 4}, timeout=10, what="the mark")
     if request_ == "answer":
-        fault = emu.inject("PATCH", PATCH_WEBHOOK, **{moment: bot_process.kill})
+        # The lock's answer: the edit of its slate (an UPDATE_MESSAGE callback).
+        fault = emu.inject("POST", CALLBACK, match=updates_message, **{moment: bot_process.kill})
     else:
         fault = emu.inject(
             "PATCH", rf"/channels/{chan.id}/messages/\d+", **{moment: bot_process.kill}

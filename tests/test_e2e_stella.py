@@ -25,7 +25,8 @@ from locales import Localizer
 from rendering import stella as pictures
 from rendering import stella_cards
 from tests.emulator import FakeDiscord, Message, User
-from tests.emulator.interactions import DEFERRED_UPDATE_MESSAGE
+from tests.emulator.interactions import UPDATE_MESSAGE
+from tests.emulator.models import walk_components
 from tests.support.controls import only_rematch, with_game_controls
 from tests.test_e2e_table import confirm
 
@@ -98,6 +99,11 @@ def seat_users(record, users: list[User]) -> list[User]:
     return [by_id[seat["user_id"]] for seat in record.snapshot["seats"]]
 
 
+def action_rows(message: Message) -> list[dict[str, Any]]:
+    """A message's rows of controls, classic or V2 (inside its container)."""
+    return [c for c in walk_components(message.components) if c["type"] == 1]
+
+
 def has_toggles(message: Message) -> bool:
     return any(payload(b["custom_id"]).startswith("atoggle:") for b in message.buttons())
 
@@ -110,8 +116,8 @@ async def slate_panel(emu, chan, user: User) -> Message:
     turn = next(m for m in reversed(emu.channel_messages(chan)) if m.buttons())
     ix = await emu.click(user, turn, cid(turn, "u:slate"))
     assert ix.private and ix.private.ephemeral_for == user.id
-    assert ix.message.attachments, "the slate comes with its picture"
-    return ix.message
+    assert ix.private.attachments, "the slate comes with its picture"
+    return ix.private
 
 
 async def mark(emu, panel: Message, user: User, cards: list[int], lock: bool = True) -> None:
@@ -131,7 +137,7 @@ async def designate(emu, chan, user: User, card: int) -> None:
     ix = await emu.click(user, turn, cid(turn, "u:designate"))
     assert ix.private
     # One button per unrevealed mark of the player: the designation is one tap.
-    await emu.click(user, ix.message, cid(ix.message, f"adesignate:{card}"))
+    await emu.click(user, ix.private, cid(ix.private, f"adesignate:{card}"))
 
 
 class PublicWatch:
@@ -288,7 +294,7 @@ async def test_a_restart_while_marking_loses_no_mark_and_old_dm_buttons_work(emu
     await runner.start()
     await open_table(emu, chan, [alice, bob, dave])
     dm = emu.dm_messages(alice)[-1]
-    rows = [[b["label"] for b in row["components"]] for row in dm.components]
+    rows = [[b["label"] for b in row["components"]] for row in action_rows(dm)]
     assert rows[:3] == [["A1", "B1", "C1", "D1", "E1"], ["A2", "B2", "C2", "D2", "E2"],
                         ["A3", "B3", "C3", "D3", "E3"]]  # fmt: skip
     assert dm.button(custom_id_prefix="t:").get("disabled") is False
@@ -357,7 +363,7 @@ async def test_not_your_turn_and_out_of_date_answers_are_private(emu, runner, wo
     ix = await emu.click(idle, turn, cid(turn, "u:designate"))
     assert ix.private and ix.private.ephemeral_for == idle.id
     expected = {"alice": "not your turn", "bob": "nicht am Zug", "dave": "not your turn"}
-    assert expected[idle.name] in ix.message.text
+    assert expected[idle.name] in ix.private.text
     ix = await emu.click(alice, both, cid(both, "atoggle:4"))  # a slate of the marking phase
     assert ix.private
     assert len(emu.channel_messages(chan)) == public_before + 1
@@ -645,10 +651,9 @@ async def test_a_lock_clicked_while_a_toggle_is_answered_locks_the_slate_with_th
         answering.set()
         await release.wait()
 
-    # Discord shows the toggled slate, but its answer to the bot is slow to come back.
-    held = emu.inject(
-        "PATCH", r"/webhooks/\d+/[^/]+/messages/@original", after=slow_answer, times=1
-    )
+    # Discord shows the toggled slate (the click's answer is the edit of its slate), but its
+    # answer to the bot is slow to come back.
+    held = emu.inject("POST", r"/interactions/\d+/[^/]+/callback", after=slow_answer, times=1)
     toggle = asyncio.create_task(emu.click(alice, panel, cid(panel, "atoggle:4")))
     await asyncio.wait_for(answering.wait(), 5)
     assert styles(panel)["atoggle:4"] == 3, "alice sees card 4 marked"
@@ -660,7 +665,7 @@ async def test_a_lock_clicked_while_a_toggle_is_answered_locks_the_slate_with_th
     assert not state.locked[seat], "the Lock waits for the toggle that came before it"
     release.set()
     toggled, locked = await asyncio.gather(toggle, lock)
-    assert held.fired and toggled.response_type == DEFERRED_UPDATE_MESSAGE
+    assert held.fired and toggled.response_type == UPDATE_MESSAGE
     await emu.idle(quiet=0.1)
     _, state = await game_state(runner, chan)
     assert state.locked[seat] and state.slates[seat] == [0, 4], "locked with both marks"

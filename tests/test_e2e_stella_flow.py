@@ -64,7 +64,7 @@ async def my_slate(emu: FakeDiscord, chan, user: User) -> Message:
     turn = round_message(emu, chan)
     ix = await emu.click(user, turn, cid(turn, "u:slate"))
     assert ix.private is not None and ix.private.ephemeral_for == user.id
-    return ix.message
+    return ix.private
 
 
 def notifications_of(emu: FakeDiscord, user: User, since: int = 0) -> list[Message]:

@@ -14,12 +14,14 @@ import time
 
 import pytest
 
+from cogs.table.layout import ACCENTS
 from games import dice_stars as engine
 from games.table import Table
 from tests.emulator import FakeDiscord
 from tests.emulator.fake import ThreadArchived
 from tests.emulator.models import EVERYONE_PERMISSIONS
 from tests.support.controls import game_controls
+from tests.support.v2_shapes import assert_v2
 from tests.test_e2e_healing import (
     assert_whole,
     click_autopilot,
@@ -162,6 +164,7 @@ async def test_a_table_whose_thread_is_gone_ends_with_a_word_in_the_parent_chann
             "so nobody can play there any more."
         )
     assert word.notified == []
+    assert_v2(word, ACCENTS["dice_stars"])
     record = await runner.db.load_game(game_id)
     assert record.status == "cancelled"
     assert Table.from_json(record.snapshot).up_to_date, "nothing left for a repair to try"

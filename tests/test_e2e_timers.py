@@ -6,9 +6,11 @@ import time
 
 import pytest
 
+from cogs.table.layout import ACCENTS
 from games import dice_stars as engine
 from storage import Database
 from tests.emulator import FakeDiscord
+from tests.support.v2_shapes import assert_v2
 
 
 @pytest.fixture
@@ -130,6 +132,8 @@ async def test_the_player_is_reminded_once_in_the_channel_and_by_dm(emu, runner,
     assert f"<@{waiting.id}>" in reminder.text and "2 minutes" in reminder.text
     dms = emu.dm_messages(waiting)
     assert len(dms) == 1 and "your turn" in dms[0].text
+    for message in (reminder, dms[0]):  # V2 messages in the game's colour
+        assert_v2(message, ACCENTS["dice_stars"])
     runner.bot.dispatch("deadline_changed")
     await emu.idle(quiet=0.2)
     assert sum("still your turn" in m.text for m in emu.channel_messages(chan)) == 1

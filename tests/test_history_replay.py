@@ -83,9 +83,9 @@ def test_a_replay_shows_the_game_in_its_tables_language_around_the_readers_heade
 
     screen, replay = history.replay_screen(plugin, record, moves, -1, "fr")
     header = loc.text("fr", "history-step", step=replay.step, steps=replay.steps)
-    assert screen.text.startswith(header)
-    assert loc.text("de", "hd-final") in screen.text
-    assert loc.text("en", "hd-final") not in screen.text
+    assert screen.header is not None and header in screen.header
+    assert loc.text("de", "hd-final") in screen.header  # the game's words: the table's
+    assert loc.text("en", "hd-final") not in screen.header
     english, _ = history.replay_screen(
         plugin,
         dataclasses.replace(record, snapshot={**record.snapshot, "language": "en"}),

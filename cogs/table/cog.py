@@ -171,9 +171,10 @@ class TableCog(commands.Cog):
             return  # the same click delivered twice: its first arrival answers and applies it
         place = self._place_on_arrival(click)
         try:
-            if click.kind is Kind.ACTION and click.on_message and not click.on_private_panel:
-                # A move on the channel's message: the edit of that message (its next picture,
-                # after the save) answers it; Discord takes no new picture through its token.
+            if click.kind is Kind.ACTION and click.on_message:
+                # A move on a message (the channel's, or a private slate): the edit of that
+                # message (its next picture, after the save) answers it; Discord takes no new
+                # picture through its token.
                 click.reply.hold()
             elif click.kind not in ANSWERS_ON_ITS_OWN:
                 # Acknowledged before its change runs (which shows nothing); what the change

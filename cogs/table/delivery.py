@@ -97,27 +97,80 @@ async def _defer(interaction: discord.Interaction) -> bool:
     return True
 
 
+MAX_TEXT = 4000  # Discord's limit for a V2 message's text displays together
+
+
+def text_view(text: str) -> discord.ui.LayoutView:
+    """A one-line private answer as a V2 message: a text display, nothing else."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay((text or "\u2026")[:MAX_TEXT]))
+    view.stop()
+    return view
+
+
 async def answer_privately(
-    interaction: discord.Interaction, text: str, view: discord.ui.View | None = None
+    interaction: discord.Interaction, text: str, view: discord.ui.LayoutView | None = None
 ) -> None:
-    """An ephemeral answer: the reply, or a follow-up once the interaction was acknowledged.
+    """An ephemeral V2 answer (``view``, else ``text`` alone): the reply, or a follow-up once
+    the interaction was acknowledged.
 
     Discord refuses it when the interaction was never acknowledged in time; nothing is left
     to tell then (the change, if any, shows in the channel).
     """
-    extra = {"view": view} if view is not None else {}
+    shown = view if view is not None else text_view(text)
     answer = held_answer(interaction)
     if answer is not None and await answer.answer_with(
-        lambda response: response.send_message(text, ephemeral=True, **extra)
+        lambda response: response.send_message(view=shown, ephemeral=True)
     ):
         return  # the click waited for its answer: this is it
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **extra)
+            await interaction.followup.send(view=shown, ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True, **extra)
+            await interaction.response.send_message(view=shown, ephemeral=True)
     except discord.HTTPException as error:
         log.info("could not answer %s privately: %s", interaction.id, error.code)
+
+
+async def answer_card(
+    interaction: discord.Interaction,
+    make: Callable[[bool], discord.ui.LayoutView],
+    files: Callable[[], list[discord.File]],
+    ephemeral: bool = True,
+) -> tuple[int | None, bool]:
+    """A slash command's V2 answer, its picture (if ``files`` gives one) in its gallery;
+    ``make(False)`` is the same message without the picture. Its message id (None: Discord
+    did not say) and whether it is a follow-up (the original response is gone).
+
+    Answered at once, it is the interaction's response. After a defer, Discord refuses a new
+    upload into a gallery through the edit of the original response (the first follow-up
+    after a defer is one): the original becomes the message without its picture, the
+    message itself follows as a new follow-up, and the original goes. Should the follow-up
+    fail, the message without its picture stays.
+    """
+    mentions = discord.AllowedMentions.none()
+    if not interaction.response.is_done():
+        sent = files()
+        try:
+            answered = await interaction.response.send_message(
+                view=make(True), files=sent, ephemeral=ephemeral, allowed_mentions=mentions
+            )
+        finally:
+            for file in sent:
+                file.close()  # an interaction's own answer does not close its files
+        return (answered.message_id if answered is not None else None), False
+    uploads = files()
+    original = await interaction.edit_original_response(
+        view=make(not uploads), allowed_mentions=mentions
+    )
+    if not uploads:
+        return original.id, False
+    message = await interaction.followup.send(
+        view=make(True), files=uploads, ephemeral=ephemeral, allowed_mentions=mentions, wait=True
+    )
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.delete_original_response()
+    return message.id, True
 
 
 class Reply:
@@ -131,10 +184,11 @@ class Reply:
         self._interaction = interaction
         self._loc = loc
         self._language = language
+        self._panel_id: int | None = None  # a panel opened as the click's follow-up
 
     @property
     def interaction(self) -> discord.Interaction:
-        """The click itself, for a game's private panels (their own token edits)."""
+        """The click itself, for what the channel step edits and posts through its token."""
         return self._interaction
 
     @property
@@ -208,8 +262,8 @@ class Reply:
         """A private answer in the clicker's language."""
         await answer_privately(self._interaction, self._loc.text(self._language, key, **args))
 
-    async def tell(self, text: str, view: discord.ui.View | None = None) -> None:
-        """A private answer, written already."""
+    async def tell(self, text: str, view: discord.ui.LayoutView | None = None) -> None:
+        """A private answer, written already (``view``: the V2 message that says it)."""
         await answer_privately(self._interaction, text, view)
 
     async def acknowledge(self) -> bool:
@@ -227,11 +281,17 @@ class Reply:
         return sent.message_id if sent is not None else None
 
     async def replace_private(self, text: str) -> None:
-        """The private message answered with this click becomes ``text``, without controls."""
+        """The private message answered with this click becomes ``text``, without controls (a
+        V2 message; one from before V2 is converted, its content emptied)."""
         with contextlib.suppress(discord.HTTPException):
-            await self._interaction.edit_original_response(content=text, view=None)
+            await self._interaction.edit_original_response(
+                content=None, embed=None, view=text_view(text)
+            )
 
-    # ---- private panels (Stella's slate, Dizzle's menus, the history, the rules card) -------
+    # ---- private panels (Stella's slate, Dizzle's menus, the rules card) ---------------------
+    # V2 messages. A panel with a picture opened after think_privately is the click's
+    # follow-up (Discord takes no new upload into a gallery through the original response,
+    # which goes): this reply keeps its id, and edits it by that id.
 
     async def think_privately(self) -> None:
         """Discord shows the clicker alone that the bot is at work (a panel is being drawn)."""
@@ -239,62 +299,64 @@ class Reply:
 
     async def open_panel(
         self,
-        text: str,
-        view: discord.ui.View | None = None,
-        files: Sequence[discord.File] | None = None,
+        make: Callable[[bool], discord.ui.LayoutView],
+        files: Callable[[], list[discord.File]] = list,
     ) -> int | None:
-        """A private panel answering the click (its follow-up once the bot thinks); its
-        message id, or None when Discord did not say. Raises what Discord raised."""
-        extra: dict[str, Any] = {"view": view} if view is not None else {}
-        if self._interaction.response.is_done():
-            sent = await self._interaction.followup.send(
-                text, files=list(files or ()), ephemeral=True, wait=True, **extra
-            )
-            return sent.id
-        if files:
-            extra["files"] = list(files)
-        try:
-            answered = await self._interaction.response.send_message(text, ephemeral=True, **extra)
-        finally:
-            for file in files or ():
-                file.close()  # an interaction's own answer does not close its files
-        return answered.message_id if answered is not None else None
+        """A private panel answering the click: ``make(True)`` showing the pictures of
+        ``files()`` (see :func:`answer_card`); its message id, or None when Discord did not
+        say. Raises what Discord raised."""
+        message_id, followup = await answer_card(self._interaction, make, files)
+        self._panel_id = message_id if followup else None
+        return message_id
 
     async def edit_panel(
-        self,
-        text: str,
-        view: discord.ui.View | None,
-        files: Sequence[discord.File] | None = None,
+        self, view: discord.ui.LayoutView, files: Sequence[discord.File] | None = None
     ) -> None:
-        """The message this click answered (a private panel, or the one it was on once
-        acknowledged) shows this, edited through the click's token (an ephemeral message has
-        no other route). ``files``: its pictures anew; None keeps
-        those it shows. Raises what Discord raised."""
-        await self._interaction.edit_original_response(**_panel(text, view, files))
+        """The panel this click answered (or the message it was on, once acknowledged) shows
+        ``view``, edited through the click's token (an ephemeral message has no other route);
+        one from before V2 becomes a V2 message. ``files``: its pictures anew (not into the
+        original response's gallery: Discord refuses that upload); None keeps those it shows.
+        Raises what Discord raised."""
+        if self._panel_id is not None:
+            await self._interaction.followup.edit_message(
+                self._panel_id, **_panel_edit(view, files)
+            )
+        else:
+            await self._interaction.edit_original_response(**_panel_edit(view, files))
 
     async def edit_dm_panel(
-        self,
-        text: str,
-        view: discord.ui.View | None,
-        files: Sequence[discord.File] | None = None,
+        self, view: discord.ui.LayoutView, files: Sequence[discord.File] | None = None
     ) -> None:
-        """The DM the click was on shows this, edited as the bot's own message (when its token
-        is refused). Raises what Discord raised."""
+        """The DM the click was on shows ``view``, edited as the bot's own message (when its
+        token is refused). Raises what Discord raised."""
         message = self._interaction.message
         if message is None:
             raise ValueError("a slash command is on no message")
-        await message.edit(**_panel(text, view, files))
+        await message.edit(**_panel_edit(view, files))
 
     async def close_panel(self) -> None:
         """The private panel this click answered loses its controls (through the click's
-        token); its text and pictures stay. Raises what Discord raised."""
-        await self._interaction.edit_original_response(view=None)
+        token); its text and pictures stay, read back from it (a panel from before V2 stays
+        classic). Raises what Discord raised."""
+        # Here, not at the top: the layout builds on the components, which build on this.
+        from cogs.table.layout import retired_view
+
+        followup = self._interaction.followup
+        if self._panel_id is not None:
+            shown: discord.Message = await followup.fetch_message(self._panel_id)
+        else:
+            shown = await self._interaction.original_response()
+        retired = retired_view(shown)
+        if self._panel_id is not None:
+            await followup.edit_message(self._panel_id, view=retired)
+        else:
+            await self._interaction.edit_original_response(view=retired)
 
 
-def _panel(
-    text: str, view: discord.ui.View | None, files: Sequence[discord.File] | None
+def _panel_edit(
+    view: discord.ui.LayoutView, files: Sequence[discord.File] | None
 ) -> dict[str, Any]:
-    edit: dict[str, Any] = {"content": text, "view": view}
+    edit: dict[str, Any] = {"content": None, "view": view}
     if files is not None:
         edit["attachments"] = list(files)
     return edit

@@ -17,12 +17,13 @@ is read back from the message and sent again without its rows (:func:`retired_vi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
 from cogs.table.components import Upload, table_items
-from screens.model import Screen
+from cogs.table.delivery import text_view
+from screens.model import Row, Screen
 
 MAX_COMPONENTS = 40
 MAX_TEXT = 4000
@@ -32,6 +33,9 @@ HEADER_TEXT = 200
 # blue, Stella's Darkness violet; a game without one gets Discord's blurple.
 ACCENTS = {"dice_stars": 0xCD960A, "dizzle": 0x1638AA, "stella": 0xAC8CFF}
 DEFAULT_ACCENT = 0x5865F2
+# Messages of no game (help, the history's list, the daily's board): a neutral grey that
+# reads on Discord's dark and light themes alike.
+HOUSE_ACCENT = 0x99AAB5
 # Ids of the blocks, so that a message read back is known block by block.
 HEADER_ID, PICTURE_ID, LOG_ID, PROMPT_ID = 2, 3, 4, 5
 
@@ -77,13 +81,17 @@ def picture_url(filename: str) -> str:
     return f"attachment://{filename}"
 
 
-def layout_view(screen: Screen, game_id: int, version: int, accent: int) -> discord.ui.LayoutView:
-    """The message of ``screen``, controls included (their custom_ids carry game and version)."""
+def layout_view(
+    screen: Screen, game_id: int, version: int, accent: int, kept: bool = False
+) -> discord.ui.LayoutView:
+    """The message of ``screen``, controls included (their custom_ids carry game and version).
+    ``kept``: without an image, the screen still shows the picture its message has already,
+    by its filename and alt text (an edit that uploads nothing anew)."""
     texts = texts_of(screen)
     blocks: list[discord.ui.Item[discord.ui.LayoutView]] = []
     if texts.header:
         blocks.append(discord.ui.TextDisplay(texts.header, id=HEADER_ID))
-    if screen.image is not None:
+    if screen.image is not None or kept:
         item = discord.MediaGalleryItem(picture_url(screen.filename), description=alt_text(screen))
         blocks.append(discord.ui.MediaGallery(item, id=PICTURE_ID))
     if texts.log:
@@ -92,6 +100,51 @@ def layout_view(screen: Screen, game_id: int, version: int, accent: int) -> disc
         blocks.append(discord.ui.TextDisplay(texts.prompt, id=PROMPT_ID))
     rows = [discord.ui.ActionRow(*items) for items in table_items(game_id, version, screen.rows)]
     return _stopped(accent, blocks, rows)
+
+
+def card_view(
+    screen: Screen, accent: int, game_id: int = 0, version: int = 0, kept: bool = False
+) -> discord.ui.LayoutView:
+    """Any other message of the bot (a private card, a notice, a DM) in the same block as a
+    table's: header, picture, log, prompt and controls, in ``accent`` (``kept``: see
+    :func:`layout_view`)."""
+    if not (screen.header or screen.text or screen.log or screen.image is not None or kept):
+        screen = replace(screen, text="\u2026")  # a container holds one item at least
+    return layout_view(screen, game_id, version, accent, kept)
+
+
+def game_header(emoji: str, title: str, detail: str | None = None) -> str:
+    """A card's header line: the game, and its round or phase (as a table's message has it)."""
+    header = f"{emoji} **{title}**"
+    return f"{header} · {detail}" if detail else header
+
+
+def headed(text: str, **picture: object) -> Screen:
+    """A written card as a screen: its first line, when it holds bold words (a title), is
+    the header."""
+    first, _, rest = text.partition("\n")
+    if "**" in first and rest:
+        return Screen(rest, header=first, **picture)  # type: ignore[arg-type]
+    return Screen(text, **picture)  # type: ignore[arg-type]
+
+
+def without_picture(screen: Screen) -> Screen:
+    return replace(screen, image=None)
+
+
+def notice_view(
+    text: str,
+    accent: int | None = None,
+    rows: Sequence[Row] = (),
+    game_id: int = 0,
+    version: int = 0,
+) -> discord.ui.LayoutView:
+    """A short message: a bare text display (a one-line private answer, no colour to guess),
+    or, with an accent or controls, the text in its block."""
+    if accent is None and not rows:
+        return text_view(text)
+    screen = Screen(text, rows=list(rows))
+    return card_view(screen, accent if accent is not None else HOUSE_ACCENT, game_id, version)
 
 
 def _stopped(

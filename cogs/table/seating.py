@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from cogs.table.click import Click
-from cogs.table.components import build_view, read_command
+from cogs.table.components import read_command
 from cogs.table.delivery import Reply, answer_privately
 from cogs.table.i18n import user_language
+from cogs.table.layout import accent_of, notice_view
 from cogs.table.messages import mark_layout
 from cogs.table.plugin import GamePlugin
 from cogs.table.threads import thread_parent
@@ -234,7 +235,10 @@ class Seating:
         button = Button(
             self.loc.text(lang, f"table-confirm-{what}-button"), f"sure:{what}", style="danger"
         )
-        await reply.tell(text, build_view(record.id, record.version, [(button,)]))
+        rows = [(button,)]
+        await reply.tell(
+            text, notice_view(text, accent_of(record.kind), rows, record.id, record.version)
+        )
 
     async def confirmed(
         self, click: Click, plugin: GamePlugin, record: GameRecord, table: Table
@@ -265,7 +269,8 @@ class Seating:
             public = self.loc.text(table.language, key, user=click.user_name)
             channel = self.services.channel(record.channel_id)
             with contextlib.suppress(discord.HTTPException):
-                await channel.send(public, allowed_mentions=NO_PINGS, silent=True)
+                view = notice_view(public, accent_of(record.kind))
+                await channel.send(view=view, allowed_mentions=NO_PINGS, silent=True)
 
     async def remove_player(
         self, click: Click, plugin: GamePlugin, record: GameRecord, table: Table

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.table.layout import accent_of, notice_view
 from games import table as tables
 from games.table import Table
 from storage import GameRecord
@@ -230,7 +231,8 @@ class ThreadKeeper:
         )
         channel = self.services.channel(parent)
         try:
-            await channel.send(text, allowed_mentions=NO_PINGS, silent=True)
+            view = notice_view(text, accent_of(record.kind))
+            await channel.send(view=view, allowed_mentions=NO_PINGS, silent=True)
         except discord.HTTPException as error:
             log.info("parent channel %s not told of game %s (%s)", parent, record.id, error.status)
 

@@ -121,14 +121,15 @@ class Interaction:
 
     @property
     def private(self) -> Message | None:
-        """The bot's private answer: an ephemeral response, else its newest ephemeral followup.
+        """The bot's private answer: an ephemeral response, else its newest ephemeral followup;
+        a deleted one is no longer seen.
 
         A click acknowledged first (a deferred update) is answered privately by a followup.
         """
-        if self.ephemeral and self.message is not None:
+        if self.ephemeral and self.message is not None and not self.message.deleted:
             return self.message
         for message in reversed(self.followups):
-            if message.ephemeral_for is not None:
+            if message.ephemeral_for is not None and not message.deleted:
                 return message
         return None
 

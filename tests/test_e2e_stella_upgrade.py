@@ -1,0 +1,86 @@
+"""A Stella round started before the bot's messages were Components V2 messages (classic slate
+DMs, a classic round message) plays to the end on the new code: each classic DM the round edits
+becomes a V2 message, its buttons keep working."""
+
+from __future__ import annotations
+
+import random
+
+from cogs.table.layout import ACCENTS
+from cogs.table.messages import LAYOUT_KEY
+from games import stella as engine
+from tests.emulator.models import IS_COMPONENTS_V2
+from tests.support.v2_shapes import assert_v2, make_classic
+from tests.test_e2e_stella import (
+    PublicWatch,
+    cid,
+    game_state,
+    mark,
+    open_table,
+    play_round,
+    world,  # noqa: F401 (the fixture)
+)
+
+VIOLET = ACCENTS["stella"]
+
+
+async def as_before_the_upgrade(emu, runner, chan) -> None:
+    """The bot stopped, and everything of the table as the old code left it: classic
+    messages, and a table that knows of no V2 message."""
+    await emu.idle(quiet=0.1)
+    record, _ = await game_state(runner, chan)
+    snapshot = dict(record.snapshot)
+    snapshot["messages"] = {
+        key: value for key, value in snapshot["messages"].items() if not key.startswith(LAYOUT_KEY)
+    }
+    await runner.db.save_game(record.id, record.version, snapshot, status=record.status)
+    await runner.stop()
+    for message in emu.all_messages():
+        if message.author.id == emu.bot_user.id and not message.deleted:
+            make_classic(message)
+
+
+async def test_a_round_with_classic_dms_plays_to_the_end_after_the_upgrade(emu, runner, world):  # noqa: F811
+    chan, users = world
+    alice, bob, _, dave = users
+    players = [alice, bob, dave]
+    await runner.start()
+    await open_table(emu, chan, players)
+    dm = emu.dm_messages(alice)[-1]
+    await mark(emu, dm, alice, [3, 7], lock=False)
+    await as_before_the_upgrade(emu, runner, chan)
+    assert not dm.flags & IS_COMPONENTS_V2 and dm.content and dm.attachments
+    await runner.start()
+
+    # A tap on the classic DM: it becomes a V2 slate, the grid it showed kept.
+    grid = dm.attachments[0].data
+    await emu.click(alice, dm, cid(dm, "atoggle:11"))
+    assert_v2(dm, VIOLET, picture=True)
+    assert dm.attachments[0].data == grid and "(D1 C2 B3)" in dm.text
+    await emu.click(alice, dm, cid(dm, "alock"))
+    _, state = await game_state(runner, chan)
+    assert state.slates[0] == [3, 7, 11] and state.locked[0]
+    assert not dm.buttons() and "final" in dm.text
+    assert_v2(dm, VIOLET, picture=True)
+    # Bob's classic DM, never tapped before the upgrade, still marks and locks.
+    bobs = emu.dm_messages(bob)[-1]
+    assert not bobs.flags & IS_COMPONENTS_V2
+    await mark(emu, bobs, bob, [1])
+    assert_v2(bobs, VIOLET, picture=True)
+
+    rng = random.Random(7)
+    watch = PublicWatch(emu)
+    for _ in range(engine.ROUNDS * 2):
+        record, state = await game_state(runner, chan)
+        if record.status == "finished":
+            break
+        await play_round(emu, runner, chan, players, rng, watch)
+    record, state = await game_state(runner, chan)
+    assert record.status == "finished" and state.phase == engine.OVER
+    assert "final scores" in emu.channel_messages(chan)[-1].text.lower()
+    await emu.idle(quiet=0.2)
+    for user in players:
+        for message in emu.dm_messages(user):
+            assert not message.buttons(), f"every slate closed: {user.name} {message.text!r}"
+            if message.flags & IS_COMPONENTS_V2:
+                assert_v2(message, VIOLET, picture=True)
