@@ -31,8 +31,9 @@ next run, which never posts a second copy of a message the first run posted:
 Every message the step posts or edits is a Components V2 message (:mod:`cogs.table.layout`):
 no content, the picture in a gallery that names its upload. The table notes each as such
 (``v2:<message id>`` among its message ids); a message without the mark is a classic one,
-posted before the change by a table still running: Discord adds the V2 flag to no message, so
-it is retired once (its controls go, its text stays) and its successor is a V2 message.
+posted before the change by a table still running. It is retired once (its controls go, its
+text stays) and its successor is a V2 message, rather than converted in place (Discord takes the
+flag on an edit only with the content emptied, which would wipe the turn's log from the channel).
 
 An edit sends a picture only when it changed: the table notes the picture each message shows
 (a digest, under ``pic:<message id>`` among its message ids), and an edit whose picture is the
@@ -248,8 +249,8 @@ class ChannelSync(ChannelPosts):
         await self._mirror(work, ctx, screen)
 
     async def _upgraded(self, work: Showing, message_id: int | None) -> tuple[int | None, str]:
-        """A classic message (posted before the table's messages were V2 ones; Discord adds the
-        V2 flag to no message) is retired, its text kept: its successor is a fresh V2 message,
+        """A classic message (posted before the table's messages were V2 ones) is retired, its
+        text kept: its successor is a fresh V2 message,
         whose nonce differs from the one the classic message was posted with. The message to
         edit (None: post one), and what the new message's nonce ends with."""
         if not message_id or is_layout_message(work.table.messages, message_id):
