@@ -32,8 +32,8 @@ Every message the step posts or edits is a Components V2 message (:mod:`cogs.tab
 no content, the picture in a gallery that names its upload. The table notes each as such
 (``v2:<message id>`` among its message ids); a message without the mark is a classic one,
 posted before the change by a table still running. It is retired once (its controls go, its
-text stays) and its successor is a V2 message, rather than converted in place (Discord takes the
-flag on an edit only with the content emptied, which would wipe the turn's log from the channel).
+text stays) and its successor is a V2 message, rather than converted in place: the channel keeps
+it as players read it, and the successor's new nonce keeps a repair from taking one for the other.
 
 An edit sends a picture only when it changed: the table notes the picture each message shows
 (a digest, under ``pic:<message id>`` among its message ids), and an edit whose picture is the
