@@ -349,7 +349,7 @@ async def test_the_bot_killed_before_a_callback_restarts_and_answers(emu, table,
         await emu.slash(carol, chan, "about")
     await bot_process.restart()
     answered = await emu.slash(carol, chan, "about")
-    assert answered.response_type == 4 and answered.message.content
+    assert answered.response_type == 4 and answered.message.text
     assert emu.logins == 2 and emu.violations == []
 
 
@@ -358,7 +358,7 @@ async def test_a_kill_after_the_callback_keeps_the_answer(emu, table, bot_proces
     await bot_process.start()
     emu.inject("POST", CALLBACK, after=bot_process.kill)
     ix = await emu.slash(carol, chan, "help")
-    assert ix.response_type == 4 and ix.message.content and not ix.dropped
+    assert ix.response_type == 4 and ix.message.text and not ix.dropped
     assert await bot_process.wait_exit() == -9
     await bot_process.restart()
     assert (await emu.slash(carol, chan, "help")).response_type == 4

@@ -133,12 +133,12 @@ async def test_the_history_command_shows_records_by_user_id_without_the_computer
     scores = engine.scores(engine.from_json(lost.state))
 
     ix = await emu.slash(alice, chan, "history", {})
-    text = ix.private.content
+    text = ix.private.text
     assert f"Best Dice Stars score: **{scores[0]}** by alice" in text
     assert f"**{scores[1]}**" not in text.split("\n")[1]
     assert f"alice {scores[0]}, Robo 1 🤖 {scores[1]}\n" in text + "\n", "no 🏆 for a computer"
     mine = await emu.slash(alice, chan, "history", {"player": alice})
-    assert mine.private.content.split("\n") == [
+    assert mine.private.text.split("\n") == [
         "📊 **Alicia** on this server:",
         f"Dice Stars: 1 game · 0 wins · best score **{scores[0]}**",
     ]
