@@ -16,9 +16,12 @@ from discord import app_commands
 from cogs.daily import start_daily
 from cogs.table import records
 from cogs.table.cog import TableAddon
-from cogs.table.delivery import answer_card
 from cogs.table.i18n import T
-from cogs.table.layout import accent_of, card_view, files_of, game_header, without_picture
+from cogs.table.layout import (
+    accent_of,
+    answer_screen,
+    game_header,
+)
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
 from drawing.service import TEXTS
@@ -181,12 +184,7 @@ class DiceStarsCog(TableAddon):
             sheet_alt(state, seat, name, t),
             header=game_header(self.plugin.emoji, title),
         )
-        accent = accent_of(self.plugin.kind)
-        await answer_card(
-            interaction,
-            lambda pictured: card_view(card if pictured else without_picture(card), accent),
-            lambda: files_of(card),
-        )
+        await answer_screen(interaction, card, accent_of(self.plugin.kind))
 
     @sheet.autocomplete("player")
     async def player_choices(

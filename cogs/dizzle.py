@@ -28,15 +28,12 @@ from cogs.daily import start_daily
 from cogs.dizzle_level_files import read_dizzle_levels
 from cogs.table import records
 from cogs.table.cog import TableAddon
-from cogs.table.delivery import answer_card
 from cogs.table.i18n import T
 from cogs.table.layout import (
     accent_of,
-    card_view,
-    files_of,
+    answer_screen,
     game_header,
     notice_view,
-    without_picture,
 )
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
@@ -342,12 +339,7 @@ class DizzleCog(TableAddon):
             sheet_alt(state, seat, name, t),
             header=game_header(self.plugin.emoji, title),
         )
-        accent = accent_of(self.plugin.kind)
-        await answer_card(
-            interaction,
-            lambda pictured: card_view(card if pictured else without_picture(card), accent),
-            lambda: files_of(card),
-        )
+        await answer_screen(interaction, card, accent_of(self.plugin.kind))
 
     @sheet.autocomplete("player")
     async def player_choices(

@@ -14,9 +14,13 @@ from discord import app_commands
 
 from cogs.table.cog import TableAddon
 from cogs.table.components import read_command
-from cogs.table.delivery import answer_card
 from cogs.table.i18n import T
-from cogs.table.layout import accent_of, card_view, files_of, game_header, without_picture
+from cogs.table.layout import (
+    accent_of,
+    answer_screen,
+    card_view,
+    game_header,
+)
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
@@ -71,11 +75,7 @@ class TableCommandsCog(TableAddon):
         screen = await self.table.drawing.screen(plugin, "turn_screen", ctx)
         # What the table shows now, without its controls (they act on the channel's message).
         screen = replace(screen, rows=[], header=game_header(plugin.emoji, title, screen.header))
-        await answer_card(
-            interaction,
-            lambda pictured: card_view(screen if pictured else without_picture(screen), accent),
-            lambda: files_of(screen),
-        )
+        await answer_screen(interaction, screen, accent)
 
     @app_commands.command(
         name=T("cancel", "cmd-cancel.name"),

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import discord
 
 from cogs.table.components import Upload, table_items
-from cogs.table.delivery import text_view
+from cogs.table.delivery import answer_card, text_view
 from screens.model import Row, Screen
 
 MAX_COMPONENTS = 40
@@ -236,3 +236,12 @@ def _filename(message: discord.Message, url: str) -> str:
         if url.split("?", 1)[0] in (attachment.url.split("?", 1)[0], attachment.proxy_url):
             return attachment.filename
     return message.attachments[0].filename if message.attachments else url
+
+
+async def answer_screen(interaction: discord.Interaction, screen: Screen, accent: int) -> None:
+    """A slash command's private card of ``screen`` (see :func:`answer_card`)."""
+    await answer_card(
+        interaction,
+        lambda pictured: card_view(screen if pictured else without_picture(screen), accent),
+        lambda: files_of(screen),
+    )
