@@ -98,7 +98,7 @@ class TableBot(commands.Bot):
         self.loc = Localizer(default=config.default_language)
         self.drawing = Drawing(config.drawing_processes, self.loc)
         self.direct = DirectMessages(self)
-        self.app_emojis = AppEmojis(self)
+        self.app_emojis = AppEmojis(self, self.drawing)
         self.extension_names = tuple(extensions)
         self.version = __version__
         self.stopping = False

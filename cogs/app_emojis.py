@@ -2,14 +2,14 @@
 
 Each process, at each start, in the background (nothing waits for it):
 
-1. draws the set (:mod:`rendering.app_emojis`) in a thread;
+1. learns the set's names (:mod:`rendering.app_emojis`) from its drawing worker;
 2. lists the application's emojis (one request) and takes each of the set's by its name;
-3. creates each one missing. Discord keeps an emoji name unique in an application and refuses
-   a second emoji of a taken name, so when two processes start at once and create the same
-   emoji, one gets it and the other is refused: a refused (or unanswered) create is followed
-   by a fresh list, where the other process's emoji is found and taken. A create that the
-   list does not explain (the application at its limit of 2,000, creates refused) ends the
-   creating;
+3. creates each one missing, its picture drawn by the worker. Discord keeps an emoji name
+   unique in an application and refuses a second emoji of a taken name, so when two
+   processes start at once and create the same emoji, one gets it and the other is refused:
+   a refused (or unanswered) create is followed by a fresh list, where the other process's
+   emoji is found and taken. A create that the list does not explain (the application at its
+   limit of 2,000, creates refused) ends the creating;
 4. tells the table's controls (:mod:`cogs.table.emojis`) what it found: they show the emojis
    from then on. Until then, and for any emoji not found, they show what they always did.
 
@@ -27,13 +27,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Mapping
 
 import aiohttp
 import discord
 
 from cogs.table import emojis
-from rendering.app_emojis import DIGEST, KEYS, EmojiArt, emoji_set
+from drawing.service import Drawing
+from rendering.app_emojis import DIGEST, KEYS, emoji_names, emoji_png
 
 log = logging.getLogger(__name__)
 CALL_PATIENCE = 30.0  # seconds one request to Discord may take
@@ -54,13 +55,17 @@ async def _listed(client: discord.Client) -> dict[str, discord.Emoji]:
     return {emoji.name: emoji for emoji in found}
 
 
+Picture = Callable[[str], Awaitable[bytes]]  # an emoji's PNG, by key
+
+
 async def _created(
-    client: discord.Client, art: EmojiArt, listed: dict[str, discord.Emoji]
+    client: discord.Client, key: str, name: str, picture: Picture, listed: dict[str, discord.Emoji]
 ) -> discord.Emoji:
-    """The emoji of ``art``, created now, or created meanwhile by another process."""
+    """The emoji ``name``, created now, or created meanwhile by another process."""
+    image = await picture(key)
     try:
         return await asyncio.wait_for(
-            client.create_application_emoji(name=art.name, image=art.png), CALL_PATIENCE
+            client.create_application_emoji(name=name, image=image), CALL_PATIENCE
         )
     except (discord.HTTPException, TimeoutError) as error:
         if isinstance(error, discord.HTTPException) and error.code == MAX_EMOJIS_REACHED:
@@ -68,15 +73,16 @@ async def _created(
         # The name is taken (another process was first), or the create timed out (it may have
         # been made all the same), or it was refused: what is there now decides.
         listed.update(await _listed(client))
-        if art.name not in listed:
-            raise EmojisRefused(f"Discord refused the emoji {art.name}: {error!r}") from error
-        return listed[art.name]
+        if name not in listed:
+            raise EmojisRefused(f"Discord refused the emoji {name}: {error!r}") from error
+        return listed[name]
 
 
 async def find_or_create(
-    client: discord.Client, arts: Sequence[EmojiArt]
+    client: discord.Client, names: Mapping[str, str], picture: Picture
 ) -> dict[str, discord.PartialEmoji]:
-    """The set's emojis by key: found by name, created when missing (see the module's text).
+    """The set's emojis (``names`` by key): found by name, created from ``picture(key)`` when
+    missing (see the module's text).
 
     A refused create ends the creating (the next would most likely be refused too); the
     emojis found until then are returned.
@@ -84,28 +90,29 @@ async def find_or_create(
     listed = await _listed(client)
     found: dict[str, discord.PartialEmoji] = {}
     try:
-        for art in arts:
-            emoji = listed.get(art.name) or await _created(client, art, listed)
+        for key, name in names.items():
+            emoji = listed.get(name) or await _created(client, key, name, picture, listed)
             listed[emoji.name] = emoji
-            found[art.key] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
+            found[key] = discord.PartialEmoji(name=emoji.name, id=emoji.id)
     except (EmojisRefused, *FAILURES) as error:
         log.warning("application emojis: creating stopped: %r", error)
-    older = [name for name in listed if _older_art(name, arts)]
+    older = [name for name in listed if _older_art(name, names)]
     if older:
         log.info("%d emojis of older art are kept (earlier messages show them)", len(older))
     return found
 
 
-def _older_art(name: str, arts: Sequence[EmojiArt]) -> bool:
+def _older_art(name: str, names: Mapping[str, str]) -> bool:
     key, _, digest = name.rpartition("_")
-    return key in KEYS and len(digest) == DIGEST and all(art.name != name for art in arts)
+    return key in KEYS and len(digest) == DIGEST and names.get(key) != name
 
 
 class AppEmojis:
     """Finds or creates the emojis after login and keeps the table's controls told."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, drawing: Drawing) -> None:
         self.client = client
+        self.drawing = drawing
         self.settled = asyncio.Event()  # the first try is over, whatever it found
         self._task: asyncio.Task[None] | None = None
 
@@ -123,23 +130,26 @@ class AppEmojis:
 
     async def _keep_looking(self) -> None:
         try:
-            arts = await asyncio.to_thread(emoji_set)
+            names = await self.drawing.picture(self.drawing.loc.default, emoji_names)
             for attempt in range(TRIES):
                 if attempt:
                     await asyncio.sleep(RETRY_SECONDS)
-                if await self._look(arts):
+                if await self._look(names):
                     return
                 self.settled.set()
         finally:
             self.settled.set()
 
-    async def _look(self, arts: Sequence[EmojiArt]) -> bool:
+    async def _picture(self, key: str) -> bytes:
+        return await self.drawing.picture(self.drawing.loc.default, emoji_png, key)
+
+    async def _look(self, names: Mapping[str, str]) -> bool:
         """One try; whether every emoji is known now."""
         try:
-            found = await find_or_create(self.client, arts)
+            found = await find_or_create(self.client, names, self._picture)
         except FAILURES as error:
             log.warning("application emojis unavailable, controls keep their labels: %r", error)
             return False
         emojis.learn(found)
-        log.info("application emojis: %d of %d known", len(found), len(arts))
-        return len(found) == len(arts)
+        log.info("application emojis: %d of %d known", len(found), len(names))
+        return len(found) == len(names)

@@ -8,6 +8,8 @@ own (their pictures' palettes).
 
 An emoji's name on Discord is its key and the digest of its pixels (``die4_1a2b3c4d``): new art
 gets a new name, so an emoji is never replaced in place under a message already showing it.
+The bot asks for the names (:func:`emoji_names`) and for the picture of each emoji Discord does
+not have yet (:func:`emoji_png`) in its drawing worker: the drawings are not kept anywhere.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import io
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -224,15 +225,24 @@ def draw_emoji(key: str) -> Image.Image:
     return _with_rim(small)
 
 
-@cache
+def emoji_art(key: str) -> EmojiArt:
+    image = draw_emoji(key)
+    return EmojiArt(key, image, hashlib.sha256(image.tobytes()).hexdigest()[:DIGEST])
+
+
 def emoji_set() -> tuple[EmojiArt, ...]:
-    """Every emoji of the bot, drawn once a process."""
-    arts = []
-    for key in KEYS:
-        image = draw_emoji(key)
-        digest = hashlib.sha256(image.tobytes()).hexdigest()[:DIGEST]
-        arts.append(EmojiArt(key, image, digest))
-    return tuple(arts)
+    """Every emoji of the bot, drawn now."""
+    return tuple(emoji_art(key) for key in KEYS)
+
+
+def emoji_names() -> dict[str, str]:
+    """Each emoji's name on Discord, by key (its pixels are drawn to be named, then let go)."""
+    return {key: emoji_art(key).name for key in KEYS}
+
+
+def emoji_png(key: str) -> bytes:
+    """The picture to upload for the emoji ``key``."""
+    return emoji_art(key).png
 
 
 def contact_sheet(scale: float = 1) -> Image.Image:

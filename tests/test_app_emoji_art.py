@@ -9,7 +9,7 @@ import re
 
 from PIL import Image, ImageChops, ImageStat
 
-from rendering.app_emojis import KEYS, SIZE, emoji_set
+from rendering.app_emojis import KEYS, SIZE, emoji_names, emoji_png, emoji_set
 from rendering.toolkit import DISCORD_DARK, DISCORD_LIGHT
 
 NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
@@ -71,8 +71,8 @@ def test_emojis_show_on_the_dark_and_the_light_theme():
             assert _count(changed, 60) > covered / 4, (art.key, background)
 
 
-def test_the_same_art_gives_the_same_names():
-    emoji_set.cache_clear()
-    first = [art.name for art in emoji_set()]
-    emoji_set.cache_clear()
-    assert [art.name for art in emoji_set()] == first
+def test_the_same_art_gives_the_same_names_and_pictures():
+    arts = emoji_set()
+    assert emoji_names() == {art.key: art.name for art in arts}
+    assert [art.name for art in emoji_set()] == [art.name for art in arts]
+    assert all(emoji_png(art.key) == art.png for art in arts[:3])

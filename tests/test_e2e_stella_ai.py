@@ -159,3 +159,49 @@ async def test_a_server_deck_seats_computers_only_with_its_tags_file(emu, runner
     record, state = await game_state(runner, chan)
     assert state.phase == engine.MARKING and state.locked[1:] == [True, True]
     assert record.snapshot["options"]["deck_files"][0] == "card000.png"
+
+
+@pytest.mark.parametrize("dms_open", [True, False], ids=["slate DM", "My slate"])
+async def test_a_lock_in_whose_change_ends_the_round_closes_its_slate_as_it_was(
+    emu, runner, dms_open
+):
+    """Carol locks in one mark last: the computers' designations and her own (if any: the
+    rules leave her no choice in it) play out in the same change, and the next round's marking
+    begins. The slate she clicked keeps its round's grid and her locked mark, without controls;
+    the new round comes on a slate of its own."""
+    guild = emu.add_guild("Short Round", locale="en-US")
+    chan = emu.add_channel(guild, "stella")
+    carol = emu.add_user("carol", locale="en-US", dms_open=dms_open)
+    emu.add_member(guild, carol)
+    await runner.start()
+    lobby = (await emu.slash(carol, chan, "stella new", {})).message
+    await emu.click(carol, lobby, cid(lobby, "bot:1"))
+    await emu.click(carol, lobby, cid(lobby, "bot:2"))
+    await emu.click(carol, lobby, cid(lobby, "start"))
+
+    panel = await slate_panel(emu, chan, carol)
+    assert (panel.ephemeral_for is None) is dms_open
+    grid = [a.data for a in panel.attachments]
+    await mark(emu, panel, carol, [7], lock=False)
+    ix = await emu.click(carol, panel, cid(panel, "alock"))
+    await emu.idle(quiet=0.2)
+
+    record, state = await game_state(runner, chan)
+    assert state.round == 2 and state.phase == engine.MARKING
+    moves = await runner.db.moves(record.id)
+    # Two clicks of carol's played the whole round (her designation, if the computers left
+    # her mark unrevealed, the table played for her).
+    assert [m.action["type"] for m in moves if m.actor == "user"] == ["set_marks", "lock_in"]
+    # The click was answered by the edit of its own slate: what it was, closed.
+    assert ix.response_type == 7
+    # Its follow-ups, if any, are the channel's own messages (the round's results, the next
+    # round), posted through the click's token: nothing private, nothing refused.
+    assert all(m.ephemeral_for is None and m in emu.channel_messages(chan) for m in ix.followups)
+    assert not panel.buttons() and not panel.selects()
+    assert [a.data for a in panel.attachments] == grid, "the round's grid, not the next one"
+    assert engine.label(7) in panel.text
+    # The new round: a slate of its own, with nothing marked yet.
+    fresh = await slate_panel(emu, chan, carol)
+    assert fresh.id != panel.id and fresh.buttons()
+    assert [a.data for a in fresh.attachments] != grid
+    assert not [b for b in fresh.buttons() if b.get("style") == 3], "no card marked yet"

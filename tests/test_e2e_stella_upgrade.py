@@ -18,6 +18,7 @@ from tests.test_e2e_stella import (
     mark,
     open_table,
     play_round,
+    seat_users,
     world,  # noqa: F401 (the fixture)
 )
 
@@ -84,3 +85,40 @@ async def test_a_round_with_classic_dms_plays_to_the_end_after_the_upgrade(emu, 
             assert not message.buttons(), f"every slate closed: {user.name} {message.text!r}"
             if message.flags & IS_COMPONENTS_V2:
                 assert_v2(message, VIOLET, picture=True)
+
+
+async def test_a_classic_my_slate_panel_marks_and_locks_after_the_upgrade(emu, runner, world):  # noqa: F811
+    """Carol's DMs are closed: she marked on "My slate", an ephemeral panel, before the upgrade.
+    After it, her taps on that classic panel still mark and lock her slate, and the panel
+    becomes a V2 card at its first edit."""
+    chan, users = world
+    alice, bob, carol, _ = users
+    players = [alice, bob, carol]
+    await runner.start()
+    await open_table(emu, chan, players)
+    turn = next(m for m in reversed(emu.channel_messages(chan)) if m.buttons())
+    panel = (await emu.click(carol, turn, cid(turn, "u:slate"))).private
+    assert panel is not None and panel.ephemeral_for == carol.id
+    await mark(emu, panel, carol, [2], lock=False)
+    await as_before_the_upgrade(emu, runner, chan)
+    assert not panel.flags & IS_COMPONENTS_V2 and panel.content and panel.attachments
+    await runner.start()
+
+    grid = panel.attachments[0].data
+    await emu.click(carol, panel, cid(panel, "atoggle:8"))
+    assert_v2(panel, VIOLET, picture=True)
+    assert panel.attachments[0].data == grid, "the same grid, not uploaded again"
+    record, state = await game_state(runner, chan)
+    seat = seat_users(record, players).index(carol)
+    assert state.slates[seat] == [2, 8] and not state.locked[seat]
+    await emu.click(carol, panel, cid(panel, "alock"))
+    _, state = await game_state(runner, chan)
+    assert state.slates[seat] == [2, 8] and state.locked[seat]
+    assert not panel.buttons()
+    assert_v2(panel, VIOLET, picture=True)
+    # The others' classic DMs play on, and the round ends.
+    for user in (alice, bob):
+        await mark(emu, emu.dm_messages(user)[-1], user, [0])
+    _, state = await game_state(runner, chan)
+    assert state.round == 1 and state.phase == engine.EXPLORATION
+    assert state.slates[seat] == [2, 8]
