@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from drawing.allocator import give_back_freed
+from drawing.allocator import give_back_freed, map_largest_blocks
 from games.table import Table
 from locales import Localizer
 from screens.context import GameScreens, TableContext
@@ -91,6 +91,7 @@ def start_worker(screens: Mapping[str, GameScreens], texts: Localizer | str, par
     _follow_parent(parent)
     _leave_the_bot_alone()
     _yield_to_the_bot()
+    map_largest_blocks()
     _SCREENS.update(screens)
     _LOC = texts if isinstance(texts, Localizer) else Localizer(default=texts)
 
