@@ -227,7 +227,7 @@ Stamp = tuple[Image.Image, int, int]  # a text's mask, and how far up and left o
 # Labels and numbers come back on every picture, and players' names on every picture of their
 # table. Kept by size, not by count: a long name's mask weighs many short labels. The size
 # bounds the drawing worker's memory while keeping the names of the tables a busy bot shows.
-STAMP_BYTES = 6 * 1024 * 1024
+STAMP_BYTES = 4 * 1024 * 1024
 _stamps: SizedCache[tuple[Any, ...], Stamp] = SizedCache(
     STAMP_BYTES, lambda stamp: stamp[0].width * stamp[0].height
 )
