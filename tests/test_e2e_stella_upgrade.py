@@ -41,6 +41,19 @@ async def as_before_the_upgrade(emu, runner, chan) -> None:
             make_classic(message)
 
 
+async def toggled_after_the_upgrade(emu, runner, chan, user, slate, marked, toggled) -> None:
+    """``user`` marks ``marked`` on ``slate``; the bot stops and everything turns classic; at
+    the restart a tap on ``toggled`` makes the classic slate a V2 one, its grid kept."""
+    await mark(emu, slate, user, marked, lock=False)
+    await as_before_the_upgrade(emu, runner, chan)
+    assert not slate.flags & IS_COMPONENTS_V2 and slate.content and slate.attachments
+    await runner.start()
+    grid = slate.attachments[0].data
+    await emu.click(user, slate, cid(slate, f"atoggle:{toggled}"))
+    assert_v2(slate, VIOLET, picture=True)
+    assert slate.attachments[0].data == grid, "the same grid, not uploaded again"
+
+
 async def test_a_round_with_classic_dms_plays_to_the_end_after_the_upgrade(emu, runner, world):  # noqa: F811
     chan, users = world
     alice, bob, _, dave = users
@@ -48,16 +61,8 @@ async def test_a_round_with_classic_dms_plays_to_the_end_after_the_upgrade(emu, 
     await runner.start()
     await open_table(emu, chan, players)
     dm = emu.dm_messages(alice)[-1]
-    await mark(emu, dm, alice, [3, 7], lock=False)
-    await as_before_the_upgrade(emu, runner, chan)
-    assert not dm.flags & IS_COMPONENTS_V2 and dm.content and dm.attachments
-    await runner.start()
-
-    # A tap on the classic DM: it becomes a V2 slate, the grid it showed kept.
-    grid = dm.attachments[0].data
-    await emu.click(alice, dm, cid(dm, "atoggle:11"))
-    assert_v2(dm, VIOLET, picture=True)
-    assert dm.attachments[0].data == grid and "(D1 C2 B3)" in dm.text
+    await toggled_after_the_upgrade(emu, runner, chan, alice, dm, [3, 7], 11)
+    assert "(D1 C2 B3)" in dm.text
     await emu.click(alice, dm, cid(dm, "alock"))
     _, state = await game_state(runner, chan)
     assert state.slates[0] == [3, 7, 11] and state.locked[0]
@@ -99,15 +104,7 @@ async def test_a_classic_my_slate_panel_marks_and_locks_after_the_upgrade(emu, r
     turn = next(m for m in reversed(emu.channel_messages(chan)) if m.buttons())
     panel = (await emu.click(carol, turn, cid(turn, "u:slate"))).private
     assert panel is not None and panel.ephemeral_for == carol.id
-    await mark(emu, panel, carol, [2], lock=False)
-    await as_before_the_upgrade(emu, runner, chan)
-    assert not panel.flags & IS_COMPONENTS_V2 and panel.content and panel.attachments
-    await runner.start()
-
-    grid = panel.attachments[0].data
-    await emu.click(carol, panel, cid(panel, "atoggle:8"))
-    assert_v2(panel, VIOLET, picture=True)
-    assert panel.attachments[0].data == grid, "the same grid, not uploaded again"
+    await toggled_after_the_upgrade(emu, runner, chan, carol, panel, [2], 8)
     record, state = await game_state(runner, chan)
     seat = seat_users(record, players).index(carol)
     assert state.slates[seat] == [2, 8] and not state.locked[seat]
