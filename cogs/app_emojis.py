@@ -130,7 +130,11 @@ class AppEmojis:
 
     async def _keep_looking(self) -> None:
         try:
-            names = await self.drawing.picture(self.drawing.loc.default, emoji_names)
+            try:
+                names = await self.drawing.picture(self.drawing.loc.default, emoji_names)
+            except Exception:  # a drawing that failed: the controls keep their words
+                log.exception("application emojis: the set could not be drawn")
+                return
             for attempt in range(TRIES):
                 if attempt:
                     await asyncio.sleep(RETRY_SECONDS)

@@ -3,11 +3,13 @@ the emoji once the process knows it, else exactly what it showed before."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
 import pytest
 
+from cogs.app_emojis import AppEmojis
 from cogs.table import emojis
 from cogs.table.components import TableButton, TableSelect
 from games import stella
@@ -101,3 +103,18 @@ def test_designate_shows_the_moon_to_the_player_in_darkness_else_the_spark(most)
     assert dark == (most == 0)  # the host scouts first
     assert designate.app_emoji == ("st_darkness" if dark else "st_spark")
     assert designate.emoji == "🔦"
+
+
+async def test_a_set_that_cannot_be_drawn_leaves_the_controls_their_words(caplog):
+    class BrokenDrawing:
+        loc = Localizer()
+
+        async def picture(self, language: str, function: object, *args: object) -> object:
+            raise RuntimeError("the drawing worker is gone")
+
+    looking = AppEmojis(client=None, drawing=BrokenDrawing())  # type: ignore[arg-type]
+    looking.start()
+    await asyncio.wait_for(looking.settled.wait(), 5)
+    await looking.stop()
+    assert emojis.known() == {}
+    assert "could not be drawn" in caplog.text
