@@ -21,6 +21,7 @@ from tests import test_e2e_dizzle as dizzle_games
 from tests import test_e2e_shards as sharding
 from tests.emulator import FakeDiscord, Message
 from tests.emulator.app_emojis import AppEmoji
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import pass_message as dizzle_pass
 from tests.test_e2e_dizzle import play_step as dizzle_step
@@ -34,12 +35,7 @@ ALL_KNOWN = f"application emojis: {len(emoji_set())} of {len(emoji_set())} known
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Dice Night")
-    chan = emu.add_channel(guild, "dice")
-    users = [emu.add_user(name) for name in ("alice", "bob")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Dice Night", "dice", ("alice", "bob"))
 
 
 def creates(emu: FakeDiscord) -> int:

@@ -10,6 +10,7 @@ from games import dizzle as dz_engine
 from games import stella as st_engine
 from games.table import Table
 from tests.emulator import FakeDiscord, Message
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import open_and_start as open_dice_stars
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import open_and_start as open_dizzle
@@ -23,15 +24,9 @@ ONLY_CHOICE = "(the only possible move, played at once)"
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Quiet evening", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [
-        emu.add_user(name, locale="en-US", dms_open=name != "carol")
-        for name in ("alice", "bob", "carol", "dave")
-    ]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(
+        emu, "Quiet evening", "games", ("alice", "bob", "carol", "dave"), closed_dms=("carol",)
+    )
 
 
 def made_since(emu: FakeDiscord, chan, known: set[int]) -> list[Message]:

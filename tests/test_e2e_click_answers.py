@@ -27,6 +27,7 @@ from tests.emulator.interactions import (
     UPDATE_MESSAGE,
     Interaction,
 )
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import controls
 from tests.test_e2e_healing import (
     assert_whole,
@@ -40,12 +41,7 @@ from tests.test_e2e_healing import (
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Friday Night", "games", ("alice", "bob"))
 
 
 def through_token(emu: FakeDiscord, ix: Interaction, method: str) -> int:

@@ -23,6 +23,7 @@ from storage import Database
 from tests.emulator import FakeDiscord, Message
 from tests.support.bodies import body_text
 from tests.support.process import BotProcess
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import pass_message, play_step, verb
 from tests.test_e2e_healing import FOLLOWUP, live, settled
@@ -34,12 +35,7 @@ PASS_PICTURE = "dizzle-turn.png"
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday voice", locale="en-US")
-    chan = emu.add_channel(guild, "dizzle")
-    users = [emu.add_user(name, locale="en-US") for name in ("anna", "ben", "eve", "gus")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Friday voice", "dizzle", ("anna", "ben", "eve", "gus"))
 
 
 @pytest.fixture

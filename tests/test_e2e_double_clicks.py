@@ -26,6 +26,7 @@ from games import stella as stella_engine
 from tests.emulator import FakeDiscord, Message, User
 from tests.emulator.interactions import MESSAGE_COMPONENT, Interaction, base_payload
 from tests.emulator.models import BUTTON
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import controls, star_values
 from tests.test_e2e_dizzle import _toml, checkerboard_level, game_controls, pass_message
 from tests.test_e2e_stella import cid, game_state, open_table, seat_users
@@ -42,15 +43,9 @@ def seeded(monkeypatch):
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Shaky Thumbs", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [
-        emu.add_user(name, locale="en-US", dms_open=name != "carol")
-        for name in ("alice", "bob", "carol")
-    ]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(
+        emu, "Shaky Thumbs", "games", ("alice", "bob", "carol"), closed_dms=("carol",)
+    )
 
 
 # --- tapping twice ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from tests.emulator import FakeDiscord, Message
 from tests.emulator.messages import create_message
 from tests.emulator.models import IS_COMPONENTS_V2
 from tests.support.bodies import body_text
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import open_and_start as open_dice_stars
 from tests.test_e2e_dice_stars import play_turn_step
 from tests.test_e2e_dizzle import open_and_start as open_dizzle
@@ -33,12 +34,7 @@ TOKEN_REFUSED = (401, 50027, "Invalid Webhook Token")
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Busy evening", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Busy evening", "games", ("alice", "bob"))
 
 
 def calls(emu: FakeDiscord, method: str, pattern: str, since: int = 0) -> int:

@@ -27,6 +27,7 @@ from tests.emulator import Channel, FakeDiscord, Message, User
 from tests.emulator.interactions import APPLICATION_COMMAND, Interaction, base_payload
 from tests.support.bodies import log_text
 from tests.support.controls import game_controls
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import controls, star_values, verb
 
 LOC = Localizer(default="en")
@@ -38,12 +39,7 @@ CALLBACK = r"/interactions/\d+/[^/]+/callback"
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Friday Night", "games", ("alice", "bob"))
 
 
 # --- reading the table: the database file and the channel ---------------------------------------

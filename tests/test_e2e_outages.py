@@ -17,6 +17,7 @@ import pytest
 from games import dice_stars as engine
 from storage import Database
 from tests.emulator import FakeDiscord, Fault
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import controls, star_values, verb
 from tests.test_e2e_healing import (
     assert_whole,
@@ -38,12 +39,7 @@ TRIES_DURING_THE_OUTAGE = 40  # refused requests before Discord is back
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Friday Night", "games", ("alice", "bob"))
 
 
 def outage(emu: FakeDiscord, methods: tuple[str, ...], path: str, **error) -> list[Fault]:

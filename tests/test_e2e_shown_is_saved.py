@@ -23,6 +23,7 @@ from tests.emulator import FakeDiscord, Message, User
 from tests.emulator.interactions import UPDATE_MESSAGE
 from tests.emulator.rest import Call
 from tests.support.bodies import body_text
+from tests.support.worlds import table_world
 from tests.test_e2e_healing import (
     CALLBACK,
     lock_in_everyone,
@@ -45,15 +46,9 @@ GREEN = 3  # a marked card's button
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [
-        emu.add_user(name, locale="en-US", dms_open=name != "carol")
-        for name in ("alice", "bob", "carol", "dave")
-    ]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(
+        emu, "Friday Night", "games", ("alice", "bob", "carol", "dave"), closed_dms=("carol",)
+    )
 
 
 # --- what a request shows -------------------------------------------------------------------

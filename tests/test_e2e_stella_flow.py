@@ -16,6 +16,7 @@ import pytest
 
 from games import stella as engine
 from tests.emulator import FakeDiscord, Message, User
+from tests.support.worlds import table_world
 from tests.test_e2e_stella import (
     PublicWatch,
     cid,
@@ -34,15 +35,9 @@ SUCCESS = 3  # a marked card's toggle is green
 @pytest.fixture
 def world(emu: FakeDiscord):
     """Four players, carol's DMs closed (so the round's message offers "My slate")."""
-    guild = emu.add_guild("Night Sky", locale="en-US")
-    chan = emu.add_channel(guild, "stella")
-    users = [
-        emu.add_user(name, locale="en-US", dms_open=name != "carol")
-        for name in ("alice", "bob", "carol", "dave")
-    ]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(
+        emu, "Night Sky", "stella", ("alice", "bob", "carol", "dave"), closed_dms=("carol",)
+    )
 
 
 def marked(message: Message) -> list[str]:

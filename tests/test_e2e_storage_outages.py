@@ -25,6 +25,7 @@ from games import dice_stars as engine
 from storage import open_storage
 from tests.emulator import FakeDiscord
 from tests.support.tcp_proxy import TcpProxy
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import controls, star_values
 from tests.test_e2e_healing import (
     NEW_MESSAGE,
@@ -48,12 +49,7 @@ TRY_AGAIN = (
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Friday Night", "games", ("alice", "bob"))
 
 
 # --- the two databases and their outages ------------------------------------------------------

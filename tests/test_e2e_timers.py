@@ -11,16 +11,12 @@ from games import dice_stars as engine
 from storage import Database
 from tests.emulator import FakeDiscord
 from tests.support.v2_shapes import assert_v2
+from tests.support.worlds import table_world
 
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Friday Night", "games", ("alice", "bob"))
 
 
 def button(message, suffix: str) -> str:

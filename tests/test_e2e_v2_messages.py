@@ -28,6 +28,7 @@ from tests.emulator.models import (
 )
 from tests.support.bodies import log_text
 from tests.support.controls import game_controls, only_rematch
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import verb
 from tests.test_e2e_healing import (
     autopilot_click,
@@ -43,12 +44,7 @@ ACTION_ROW = 1
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, users
+    return table_world(emu, "Friday Night", "games", ("alice", "bob"))
 
 
 def blocks(message: Message) -> list[dict[str, Any]]:
