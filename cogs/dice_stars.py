@@ -17,14 +17,9 @@ from cogs.daily import start_daily
 from cogs.table import records
 from cogs.table.cog import TableAddon
 from cogs.table.i18n import T
-from cogs.table.layout import (
-    accent_of,
-    answer_screen,
-    game_header,
-)
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
-from drawing.service import TEXTS
+from cogs.table.sheets import SheetPictures, answer_sheet
 from games import dice_stars as engine
 from games.engine import Action, Event
 from games.table import Table
@@ -32,11 +27,12 @@ from rendering import dice_stars as pictures
 from screens.context import TableContext
 from screens.dice_stars import DiceStarsScreens
 from screens.dice_stars_alt import sheet_alt
-from screens.model import Screen
 
 if TYPE_CHECKING:
     from bot import TableBot
     from cogs.table.services import TableServices
+
+SHEET = SheetPictures(pictures.render_sheet, pictures.sheet_summary, sheet_alt, "sheet.png")
 
 
 class DiceStarsPlugin(GamePlugin):
@@ -165,26 +161,18 @@ class DiceStarsCog(TableAddon):
             key = "ds-not-a-player" if player else "ds-sheet-whose"
             await self.table.tell(interaction, key, player=(player or "")[:100])
             return
-        lang = self.table.lang(interaction)
         state = engine.from_json(record.snapshot["state"])
-        view = engine.view(state, None)
-
-        def t(key: str, **args: Any) -> str:
-            return self.bot.loc.text(lang, key, **args)
-
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        name = table.seats[seat].name
-        png = await self.table.drawing.picture(lang, pictures.render_sheet, view, seat, name, TEXTS)
-        summary = pictures.sheet_summary(view, seat, name, t)
-        title = self.plugin.title(self.bot.loc, lang)
-        card = Screen(
-            summary,
-            png,
-            "sheet.png",
-            sheet_alt(state, seat, name, t),
-            header=game_header(self.plugin.emoji, title),
+        await answer_sheet(
+            interaction,
+            self.table.drawing,
+            self.bot.loc,
+            self.plugin,
+            SHEET,
+            self.table.lang(interaction),
+            state,
+            seat,
+            table.seats[seat].name,
         )
-        await answer_screen(interaction, card, accent_of(self.plugin.kind))
 
     @sheet.autocomplete("player")
     async def player_choices(

@@ -31,13 +31,11 @@ from cogs.table.cog import TableAddon
 from cogs.table.i18n import T
 from cogs.table.layout import (
     accent_of,
-    answer_screen,
-    game_header,
     notice_view,
 )
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_choices, seat_named
-from drawing.service import TEXTS
+from cogs.table.sheets import SheetPictures, answer_sheet
 from games import dizzle as engine
 from games import table as tables
 from games.dizzle_levels import Level, level_to_json
@@ -48,7 +46,6 @@ from rendering import dizzle as pictures
 from screens.context import TableContext, decode_json_action
 from screens.dizzle import DizzleScreens, Text, choice_menus, level_name, more_pages
 from screens.dizzle_alt import sheet_alt
-from screens.model import Screen
 
 if TYPE_CHECKING:
     from bot import TableBot
@@ -58,6 +55,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_AUTOCOMPLETE = 25
 PLAY_BY_POST_MINUTES = 60  # a turn timer this long or longer: players are not at the table
+SHEET = SheetPictures(pictures.render_sheet, pictures.sheet_summary, sheet_alt, "dizzle-sheet.png")
 
 # ---- the plugin ---------------------------------------------------------------------------
 
@@ -321,25 +319,18 @@ class DizzleCog(TableAddon):
             key = "dz-not-a-player" if player else "dz-sheet-whose"
             await self.table.tell(interaction, key, player=(player or "")[:100])
             return
-        t = self._t(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         state = engine.from_json(table.state or {})
-        view = engine.view(state, None)
-        name = table.seats[seat].name
-        language = self.table.lang(interaction)
-        png = await self.table.drawing.picture(
-            language, pictures.render_sheet, view, seat, name, TEXTS
+        await answer_sheet(
+            interaction,
+            self.table.drawing,
+            self.bot.loc,
+            self.plugin,
+            SHEET,
+            self.table.lang(interaction),
+            state,
+            seat,
+            table.seats[seat].name,
         )
-        summary = pictures.sheet_summary(view, seat, name, t)
-        title = self.plugin.title(self.bot.loc, language)
-        card = Screen(
-            summary,
-            png,
-            "dizzle-sheet.png",
-            sheet_alt(state, seat, name, t),
-            header=game_header(self.plugin.emoji, title),
-        )
-        await answer_screen(interaction, card, accent_of(self.plugin.kind))
 
     @sheet.autocomplete("player")
     async def player_choices(
