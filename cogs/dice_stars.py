@@ -18,7 +18,7 @@ from cogs.table import records
 from cogs.table.cog import TableAddon
 from cogs.table.i18n import T
 from cogs.table.plugin import GamePlugin
-from cogs.table.seats import seat_choices, seat_named
+from cogs.table.seats import seat_choices
 from cogs.table.sheets import SheetPictures, answer_sheet
 from games import dice_stars as engine
 from games.engine import Action, Event
@@ -151,28 +151,7 @@ class DiceStarsCog(TableAddon):
     @app_commands.describe(player=T("Whose sheet (default: yours)", "cmd-dicestars-sheet.player"))
     @app_commands.rename(player=T("player", "cmd-dicestars-sheet.player-name"))
     async def sheet(self, interaction: discord.Interaction, player: str | None = None) -> None:
-        record = await self.table.game_for_channel(interaction.channel_id or 0)
-        if record is None or record.kind != engine.INFO.kind or not record.snapshot.get("state"):
-            await self.table.tell(interaction, "ds-no-game-here")
-            return
-        table = Table.from_json(record.snapshot)
-        seat = seat_named(table, player) if player else table.seat_of(interaction.user.id)
-        if seat is None:
-            key = "ds-not-a-player" if player else "ds-sheet-whose"
-            await self.table.tell(interaction, key, player=(player or "")[:100])
-            return
-        state = engine.from_json(record.snapshot["state"])
-        await answer_sheet(
-            interaction,
-            self.table.drawing,
-            self.bot.loc,
-            self.plugin,
-            SHEET,
-            self.table.lang(interaction),
-            state,
-            seat,
-            table.seats[seat].name,
-        )
+        await answer_sheet(interaction, self.table, self.plugin, SHEET, player)
 
     @sheet.autocomplete("player")
     async def player_choices(

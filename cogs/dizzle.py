@@ -34,7 +34,7 @@ from cogs.table.layout import (
     notice_view,
 )
 from cogs.table.plugin import GamePlugin
-from cogs.table.seats import seat_choices, seat_named
+from cogs.table.seats import seat_choices
 from cogs.table.sheets import SheetPictures, answer_sheet
 from games import dizzle as engine
 from games import table as tables
@@ -309,34 +309,13 @@ class DizzleCog(TableAddon):
     @app_commands.describe(player=T("Whose sheet (default: yours)", "cmd-dizzle-sheet.player"))
     @app_commands.rename(player=T("player", "cmd-dizzle-sheet.player-name"))
     async def sheet(self, interaction: discord.Interaction, player: str | None = None) -> None:
-        record = await self.bot.db.open_game(interaction.channel_id or 0)
-        if record is None or record.kind != engine.INFO.kind or not record.snapshot.get("state"):
-            await self.table.tell(interaction, "dz-no-game-here")
-            return
-        table = Table.from_json(record.snapshot)
-        seat = seat_named(table, player) if player else table.seat_of(interaction.user.id)
-        if seat is None:
-            key = "dz-not-a-player" if player else "dz-sheet-whose"
-            await self.table.tell(interaction, key, player=(player or "")[:100])
-            return
-        state = engine.from_json(table.state or {})
-        await answer_sheet(
-            interaction,
-            self.table.drawing,
-            self.bot.loc,
-            self.plugin,
-            SHEET,
-            self.table.lang(interaction),
-            state,
-            seat,
-            table.seats[seat].name,
-        )
+        await answer_sheet(interaction, self.table, self.plugin, SHEET, player)
 
     @sheet.autocomplete("player")
     async def player_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        record = await self.bot.db.open_game(interaction.channel_id or 0)
+        record = await self.table.game_for_channel(interaction.channel_id or 0)
         if record is None or record.kind != engine.INFO.kind:
             return []
         return seat_choices(Table.from_json(record.snapshot), current)

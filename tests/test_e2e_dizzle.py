@@ -322,6 +322,21 @@ async def test_restart_mid_pass_loses_nothing_and_old_controls_work(emu, runner,
         assert await play_step(emu, runner, chan, users)  # the first click is on old_turn
 
 
+async def test_a_sheet_is_shown_in_a_spectating_channel_too(emu, runner, world):
+    """As in Dice Stars: the table watched from a channel is the one whose seats it names."""
+    guilds, users = world
+    guild, chan = guilds["en-US"]
+    tribune = emu.add_channel(guild, "tribune")
+    await runner.start()
+    await open_and_start(emu, chan, users[:2])
+    assert (await emu.slash(users[3], tribune, "spectate", {"table": chan})).private is None
+    choices = await emu.autocomplete(users[3], tribune, "dizzle sheet", "player", "bo")
+    assert [c["name"] for c in choices] == ["bob"]
+    look = await emu.slash(users[3], tribune, "dizzle sheet", {"player": choices[0]["value"]})
+    assert look.private and look.private.attachments and "bob" in look.private.text
+    assert look.private.ephemeral_for == users[3].id
+
+
 async def test_sheet_lookup_is_private_and_not_your_turn_too(emu, runner, world):
     guilds, users = world
     _, chan = guilds["en-US"]
