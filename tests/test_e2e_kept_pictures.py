@@ -6,18 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests.emulator import FakeDiscord
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import play_turn_step, verb
 
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    tribune = emu.add_channel(guild, "tribune")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob", "carol")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, tribune, users
+    chan, users = table_world(emu, "Friday Night", "games", ("alice", "bob", "carol"))
+    return chan, emu.add_channel(chan.guild, "tribune"), users
 
 
 def uploads_to(watches, channel_id: int) -> list[str]:

@@ -6,18 +6,14 @@ import pytest
 
 from games import dice_stars as engine
 from tests.emulator import FakeDiscord
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import play_turn_step, verb
 
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    watch = emu.add_channel(guild, "tribune")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob", "carol")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, watch, users
+    chan, users = table_world(emu, "Friday Night", "games", ("alice", "bob", "carol"))
+    return chan, emu.add_channel(chan.guild, "tribune"), users
 
 
 async def test_computer_seats_play_promptly_and_finish_the_game(emu, runner, world):

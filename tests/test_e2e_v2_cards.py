@@ -12,6 +12,7 @@ from games import stella as engine_stella
 from tests import test_e2e_stella as stella
 from tests.emulator import FakeDiscord
 from tests.support.v2_shapes import assert_v2
+from tests.support.worlds import table_world
 from tests.test_e2e_dice_stars import play_turn_step, verb
 from tests.test_e2e_table import confirm
 
@@ -21,13 +22,8 @@ VIOLET = ACCENTS["stella"]
 
 @pytest.fixture
 def world(emu: FakeDiscord):
-    guild = emu.add_guild("Friday Night", locale="en-US")
-    chan = emu.add_channel(guild, "games")
-    watch = emu.add_channel(guild, "tribune")
-    users = [emu.add_user(name, locale="en-US") for name in ("alice", "bob", "carol")]
-    for user in users:
-        emu.add_member(guild, user)
-    return chan, watch, users
+    chan, users = table_world(emu, "Friday Night", "games", ("alice", "bob", "carol"))
+    return chan, emu.add_channel(chan.guild, "tribune"), users
 
 
 async def test_help_about_and_the_rules_card_from_help(emu, runner, world):
