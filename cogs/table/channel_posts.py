@@ -8,7 +8,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -23,14 +23,6 @@ from cogs.table.layout import (
     retired_view,
     shown_text,
 )
-from games import table as tables
-from games.table import Table, ping_message_key
-from screens.context import TableContext
-from screens.model import Screen
-
-if TYPE_CHECKING:
-    pass
-
 from cogs.table.messages import (
     ADOPT_LOOKBACK,
     FOLLOWUP_AGE,
@@ -47,6 +39,10 @@ from cogs.table.messages import (
     picture_key,
     through,
 )
+from games import table as tables
+from games.table import Table, ping_message_key
+from screens.context import TableContext
+from screens.model import Screen
 
 log = logging.getLogger(__name__)
 

@@ -22,11 +22,10 @@ from dataclasses import dataclass, replace
 import discord
 
 from cogs.table.components import Upload, table_items
-from cogs.table.delivery import answer_card, text_view
+from cogs.table.delivery import MAX_TEXT, answer_card, text_view
 from screens.model import Row, Screen
 
 MAX_COMPONENTS = 40
-MAX_TEXT = 4000
 MAX_ALT_TEXT = 256
 HEADER_TEXT = 200
 # Each game one colour of its own pictures' palette: Dice Stars' star gold, Dizzle's pen
