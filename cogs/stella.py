@@ -63,7 +63,14 @@ from discord import app_commands
 from cogs.table.cog import TableAddon
 from cogs.table.components import controls_of
 from cogs.table.i18n import T
-from cogs.table.layout import accent_of, card_view, files_of, notice_view, retired_view
+from cogs.table.layout import (
+    accent_of,
+    card_view,
+    files_of,
+    notice_view,
+    retired_view,
+    title_as_header,
+)
 from cogs.table.messages import pings_for
 from cogs.table.plugin import GamePlugin
 from games import stella as engine
@@ -805,9 +812,7 @@ def panel_view(ctx: TableContext, screen: Screen) -> discord.ui.LayoutView:
     """A slate, a DM or a private panel as a V2 message in Stella's colour: its first line
     (the game, the round and its word) the header. A screen that names a picture without
     drawing it shows the one its message has already (a toggle keeps the round's grid)."""
-    first, _, rest = screen.text.partition("\n")
-    if rest and "**" in first:
-        screen = dataclasses.replace(screen, header=first, text=rest)
+    screen = title_as_header(screen)
     kept = screen.image is None and screen.image_summary is not None
     return card_view(screen, accent_of(engine.INFO.kind), ctx.game_id, ctx.version, kept)
 

@@ -119,12 +119,17 @@ def game_header(emoji: str, title: str, detail: str | None = None) -> str:
 
 
 def headed(text: str, **picture: object) -> Screen:
-    """A written card as a screen: its first line, when it holds bold words (a title), is
-    the header."""
-    first, _, rest = text.partition("\n")
+    """A written card as a screen (see :func:`title_as_header`)."""
+    return title_as_header(Screen(text, **picture))  # type: ignore[arg-type]
+
+
+def title_as_header(screen: Screen) -> Screen:
+    """The screen with its text's first line as its header, when that line holds bold words
+    (a title) and more lines follow."""
+    first, _, rest = screen.text.partition("\n")
     if "**" in first and rest:
-        return Screen(rest, header=first, **picture)  # type: ignore[arg-type]
-    return Screen(text, **picture)  # type: ignore[arg-type]
+        return replace(screen, header=first, text=rest)
+    return screen
 
 
 def without_picture(screen: Screen) -> Screen:
