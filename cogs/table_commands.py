@@ -60,18 +60,12 @@ class TableCommandsCog(TableAddon):
                 self.bot.config.max_turn_minutes,
                 language=lang,
             )
-            header = game_header(plugin.emoji, title)
-            first, _, rest = screen.text.partition("\n")
-            text = rest if first == header else screen.text
-            lobby = replace(screen, text=text, rows=[], header=header)
-            view = card_view(lobby, accent)
+            view = card_view(replace(screen, rows=[]), accent)
             await interaction.response.send_message(view=view, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = plugin.engine.from_json(table.state or {})
-        ctx = TableContext(
-            record.id, record.version, table, state, self.table.lang(interaction), self.bot.loc
-        )
+        ctx = TableContext(record.id, record.version, table, state, lang, self.bot.loc)
         screen = await self.table.drawing.screen(plugin, "turn_screen", ctx)
         # What the table shows now, without its controls (they act on the channel's message).
         screen = replace(screen, rows=[], header=game_header(plugin.emoji, title, screen.header))

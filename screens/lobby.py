@@ -57,7 +57,8 @@ def lobby_screen(
     longest_timer: int = TIMER_CHOICES[-1],
     language: str | None = None,
 ) -> Screen:
-    """The lobby in the table's language (``language``: a reader's own, for a private look)."""
+    """The lobby in the table's language (``language``: a reader's own, for a private look),
+    the game's name its header."""
     info = plugin.info
     lang = language or table.language
 
@@ -72,8 +73,8 @@ def lobby_screen(
         if seat.computer:
             label += " 🤖"
         names.append(label)
-    title = plugin.title(loc, lang)
-    lines = [f"{plugin.emoji} **{title}**"]
+    header = f"{plugin.emoji} **{plugin.title(loc, lang)}**"
+    lines = []
     if table.status == tables.LOBBY:
         lines.append(
             t("lobby-seats", count=len(table.seats), max=info.max_players, names=", ".join(names))
@@ -109,7 +110,7 @@ def lobby_screen(
     else:
         lines.append(t("lobby-closed"))
     if table.status != tables.LOBBY:
-        return Screen("\n".join(lines))
+        return Screen("\n".join(lines), header=header)
 
     rows: list[Row] = [
         (
@@ -202,7 +203,7 @@ def lobby_screen(
         )
     )
     # The invited players of a rematch are pinged by this one message.
-    return Screen("\n".join(lines), rows=rows, mentions=tuple(table.invited))
+    return Screen("\n".join(lines), rows=rows, header=header, mentions=tuple(table.invited))
 
 
 def language_menu(

@@ -322,11 +322,7 @@ class ChannelSync(ChannelPosts):
     def lobby_screen(self, plugin: GamePlugin, record: GameRecord, table: Table) -> Screen:
         """The lobby (or, once the game started, its line-up), the game's name its header."""
         minutes = self.max_minutes
-        screen = lobby_screen(plugin, self.services.loc, record.id, record.version, table, minutes)
-        title = plugin.title(self.services.loc, table.language)
-        header = f"{plugin.emoji} **{title}**"
-        first, _, rest = screen.text.partition("\n")
-        return replace(screen, text=rest if first == header else screen.text, header=header)
+        return lobby_screen(plugin, self.services.loc, record.id, record.version, table, minutes)
 
     def lobby_view(
         self, plugin: GamePlugin, record: GameRecord, table: Table, controls: bool = True
