@@ -149,14 +149,9 @@ class DailyCog(TableAddon):
         await answer_privately(interaction, "", card_view(headed(result), accent_of(plugin.kind)))
 
     async def _private(
-        self,
-        interaction: discord.Interaction,
-        lang: str,
-        key: str | None,
-        text: str = "",
-        **args: Any,
+        self, interaction: discord.Interaction, lang: str, key: str, **args: Any
     ) -> None:
-        await answer_privately(interaction, text or self.bot.loc.text(lang, key or "", **args))
+        await answer_privately(interaction, self.bot.loc.text(lang, key, **args))
 
     # ---- the end of an attempt ---------------------------------------------------------
 
@@ -230,8 +225,7 @@ class DailyCog(TableAddon):
         except discord.HTTPException as error:
             if discord_outage(error):
                 raise
-            game_id = record.id
-            log.info("daily result of game %s not sent to %s (%s)", game_id, channel_id, error.code)
+            log.info("daily result of game %s not sent to %s (%s)", record.id, channel_id, error)
 
     async def settle(self, today: dt.date) -> None:
         """Attempts of earlier days that never finished end with the score they reached."""
