@@ -30,7 +30,6 @@ from cogs.table.layout import (
     accent_of,
     card_view,
     files_of,
-    game_header,
     headed,
     without_picture,
 )
@@ -39,7 +38,7 @@ from cogs.table.records import is_lost_solo, is_win, seat_results
 from games.engine import CHANCE, RulesError
 from games.table import Table
 from screens.context import TableContext
-from screens.model import Button, Option, Screen, Select
+from screens.model import Button, Option, Screen, Select, game_header
 from storage import GameRecord, SeatResult, Storage, StorageUnavailable
 
 if TYPE_CHECKING:

@@ -19,13 +19,13 @@ from cogs.table.layout import (
     accent_of,
     answer_screen,
     card_view,
-    game_header,
 )
 from games import table as tables
 from games.engine import RulesError
 from games.table import Table
 from screens.context import TableContext
 from screens.lobby import lobby_screen
+from screens.model import game_header
 
 if TYPE_CHECKING:
     from bot import TableBot

@@ -8,7 +8,7 @@ from games import table as tables
 from games.engine import GameInfo, RulesError
 from games.table import Table
 from locales import LANGUAGES, Localizer
-from screens.model import Button, Option, Row, Screen, Select
+from screens.model import Button, Option, Row, Screen, Select, game_header
 
 RULES_PAYLOAD = "rules"  # the "How to play" button: a private rules card, changes nothing
 # Each language by its own name, as language menus everywhere show it.
@@ -73,7 +73,7 @@ def lobby_screen(
         if seat.computer:
             label += " 🤖"
         names.append(label)
-    header = f"{plugin.emoji} **{plugin.title(loc, lang)}**"
+    header = game_header(plugin.emoji, plugin.title(loc, lang))
     lines = []
     if table.status == tables.LOBBY:
         lines.append(

@@ -63,3 +63,9 @@ class Screen:
     mentions: tuple[int, ...] = ()
     log: tuple[str, ...] = ()
     header: str | None = None
+
+
+def game_header(emoji: str, title: str, detail: str | None = None) -> str:
+    """A message's header line: the game, and its round or phase when given."""
+    header = f"{emoji} **{title}**"
+    return f"{header} · {detail}" if detail else header

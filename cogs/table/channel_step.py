@@ -71,7 +71,7 @@ from games import table as tables
 from games.table import Table, turn_message_key
 from screens.context import TableContext, log_event_lines
 from screens.lobby import lobby_screen
-from screens.model import Button, Row, Screen
+from screens.model import Button, Row, Screen, game_header
 from storage import GameRecord, StaleVersion
 
 if TYPE_CHECKING:
@@ -189,8 +189,7 @@ class ChannelSync(ChannelPosts):
     def _header(self, work: Showing, screen: Screen) -> str:
         """The line above the picture: the game, and its round or phase if the screen says."""
         title = work.plugin.title(self.services.loc, work.table.language)
-        header = f"{work.plugin.emoji} **{title}**"
-        return f"{header} · {screen.header}" if screen.header else header
+        return game_header(work.plugin.emoji, title, screen.header)
 
     def _context(self, work: Showing) -> TableContext:
         table = work.table

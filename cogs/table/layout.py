@@ -112,12 +112,6 @@ def card_view(
     return layout_view(screen, game_id, version, accent, kept)
 
 
-def game_header(emoji: str, title: str, detail: str | None = None) -> str:
-    """A card's header line: the game, and its round or phase (as a table's message has it)."""
-    header = f"{emoji} **{title}**"
-    return f"{header} · {detail}" if detail else header
-
-
 def headed(text: str, **picture: object) -> Screen:
     """A written card as a screen (see :func:`title_as_header`)."""
     return title_as_header(Screen(text, **picture))  # type: ignore[arg-type]

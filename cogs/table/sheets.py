@@ -8,13 +8,13 @@ from typing import Any, Protocol
 
 import discord
 
-from cogs.table.layout import accent_of, answer_screen, game_header
+from cogs.table.layout import accent_of, answer_screen
 from cogs.table.plugin import GamePlugin
 from cogs.table.seats import seat_named
 from cogs.table.services import TableServices
 from drawing.service import TEXTS
 from games.table import Table
-from screens.model import Screen
+from screens.model import Screen, game_header
 from storage.database import GameRecord
 
 Text = Callable[..., str]
